@@ -1,0 +1,56 @@
+import { quiverError, ERROR_CODES } from '../errors.js';
+import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
+import type { HookBus } from '../hooks/hook-bus.js';
+import { API_VERSION, isToolDefinition, type ToolDefinition } from './define-tool.js';
+
+/** What a plugin's `register` receives: a place to provide services and tap hooks. */
+export interface PluginContext {
+  /** The plugin's package name. */
+  readonly name: string;
+  /** The plugin's options from the config. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Register a service under a ref (root scope unless the ref says otherwise). */
+  provide<T>(ref: ServiceRef<T>, factory: (services: ServiceLocator) => T, options?: { dispose?: (service: T) => unknown }): void;
+  /** The host's hook bus; every tap names this plugin. */
+  readonly hooks: HookBus;
+}
+
+/** Everything `definePlugin` takes. */
+export interface PluginSpec {
+  /** The package name, e.g. `@quiver/tool-read-file` or `quiver-tool-acme`. */
+  name: string;
+  /** The tools the plugin registers; names must match the manifest's `tools`. */
+  tools: ToolDefinition[];
+  /** Optional wiring: services and hook taps. Runs once per host, when the plugin loads. */
+  register?(context: PluginContext): void | Promise<void>;
+}
+
+/** A declared plugin: frozen and branded with the API version. */
+export interface PluginDefinition extends Readonly<PluginSpec> {
+  readonly $$type: 'quiver.plugin';
+  readonly apiVersion: typeof API_VERSION;
+}
+
+/** True for a value made by {@link definePlugin}, whichever copy of core made it. */
+export function isPluginDefinition(value: unknown): value is PluginDefinition {
+  return typeof value === 'object' && value !== null && (value as { $$type?: unknown }).$$type === 'quiver.plugin';
+}
+
+/**
+ * Declare a plugin: the default export of a plugin package's entry.
+ * @example
+ * export default definePlugin({ name: 'quiver-tool-echo', tools: [echo] });
+ */
+export function definePlugin(spec: PluginSpec): PluginDefinition {
+  const seen = new Set<string>();
+  for (const tool of spec.tools) {
+    if (!isToolDefinition(tool)) {
+      throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${spec.name}' lists something that is not a tool made by defineTool().`, { plugin: spec.name });
+    }
+    if (seen.has(tool.name)) {
+      throw quiverError(ERROR_CODES.TOOL_DUPLICATE, `Plugin '${spec.name}' registers tool '${tool.name}' twice.`, { plugin: spec.name, tool: tool.name });
+    }
+    seen.add(tool.name);
+  }
+  return Object.freeze({ ...spec, tools: Object.freeze([...spec.tools]) as ToolDefinition[], $$type: 'quiver.plugin' as const, apiVersion: API_VERSION });
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { quiverError, ERROR_CODES } from '../errors.js';
+import type { HostUi } from '../host/host-ui.js';
+import type { PathAccess } from '../services/ignore.js';
+import type { TaskConfig } from './task-config.js';
+import type { ToolResponse } from './tool-result.js';
+
+/** The manifest/plugin API version this core speaks. */
+export const API_VERSION = 1;
+
+/** Model-visible tool names (SPEC Part A): 1–64 of `[a-zA-Z0-9_-]`. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** One tool call as the model wrote it. Partial blocks are still being streamed. */
+export interface ToolBlock {
+  readonly name: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly partial: boolean;
+  /** The model's tool-use id, when it gave one. */
+  readonly id?: string;
+}
+
+/** Hints about a tool's behaviour, mapped to MCP tool annotations. */
+export interface ToolAnnotations {
+  title?: string;
+  /** Reads only; changes nothing. @default false */
+  readOnly?: boolean;
+  /** May destroy or overwrite data. @default false */
+  destructive?: boolean;
+  /** Calling twice with the same input does nothing more. @default false */
+  idempotent?: boolean;
+  /** Reaches beyond the workspace (network, other processes). @default false */
+  openWorld?: boolean;
+}
+
+/**
+ * The approval category of a tool, which picks its auto-approve settings (SPEC Part B §9):
+ * `read` → readFiles/readFilesExternally, `edit` → editFiles/editFilesExternally, `command`
+ * → executeSafeCommands/executeAllCommands, `browser` → useBrowser, `mcp` → useMcp,
+ * `always` asks every time (unless yolo), `none` never asks.
+ */
+export type ApprovalCategory = 'read' | 'edit' | 'command' | 'browser' | 'mcp' | 'always' | 'none';
+
+/** How a tool is approved. */
+export interface ToolApproval<P> {
+  category: ApprovalCategory;
+  /**
+   * Return a reason when this call needs the second level (external paths, or "all commands")
+   * whatever its path says — e.g. a command the model or the classifier marks as risky.
+   */
+  escalate?(config: TaskConfig, params: P): Promise<string | undefined> | string | undefined;
+}
+
+/** The UI a partial-block handler may use: the host ports plus the task's config. */
+export interface PartialBlockUi extends HostUi {
+  readonly config: TaskConfig;
+}
+
+/** Everything `defineTool` takes. */
+export interface ToolSpec<S extends z.ZodObject> {
+  /** The model-visible name; must match {@link TOOL_NAME_PATTERN}. */
+  name: string;
+  /** What the model reads about the tool. */
+  description: string;
+  /** Parameters, declared once; the JSON Schema the model sees is generated from this. */
+  params: S;
+  annotations?: ToolAnnotations;
+  /** Approval category, or a full spec. @default 'always' */
+  approval?: ApprovalCategory | ToolApproval<z.infer<S>>;
+  /** Parameters holding paths, and how the tool touches them; the path gates check these. */
+  paths?: Partial<Record<keyof z.infer<S> & string, PathAccess>>;
+  /** The parameter holding a shell command; the permission and ignore screens check it. */
+  command?: keyof z.infer<S> & string;
+  /** Required parameters for which an empty string is a valid value (write_to_file's `content`). */
+  allowEmpty?: (keyof z.infer<S> & string)[];
+  /** Count an ignore-rule denial as a mistake (list_files does, read_file does not). @default false */
+  ignoredCountsAsMistake?: boolean;
+  /** Hidden tools are callable by other tools but not offered to the model. @default false */
+  hidden?: boolean;
+  /** One line for results and logs, e.g. `[read_file for 'a.ts']`. */
+  describe?(params: Partial<z.infer<S>>): string;
+  /** Do the work. Return failures as error results or throw; the executor turns throws into error results. */
+  execute(config: TaskConfig, params: z.infer<S>): Promise<ToolResponse>;
+  /** Stream UI while the model is still writing the block. Never writes, never returns a result. */
+  handlePartialBlock?(block: ToolBlock, ui: PartialBlockUi): Promise<void>;
+}
+
+/** A handler: the contract the executor runs (SPEC Part B §2). */
+export interface ToolHandler {
+  readonly name: string;
+  execute(config: TaskConfig, block: ToolBlock): Promise<ToolResponse>;
+  getDescription(block: ToolBlock): string;
+  handlePartialBlock?(block: ToolBlock, ui: PartialBlockUi): Promise<void>;
+}
+
+/** A declared tool: a frozen, branded handler plus everything the gates and hosts need. */
+export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> extends ToolHandler {
+  readonly $$type: 'quiver.tool';
+  readonly apiVersion: typeof API_VERSION;
+  readonly description: string;
+  readonly params: S;
+  /** JSON Schema of the parameters (draft 2020-12), generated from `params`. */
+  readonly inputSchema: Record<string, unknown>;
+  readonly annotations: Readonly<ToolAnnotations>;
+  readonly approval: Readonly<ToolApproval<z.infer<S>>>;
+  readonly paths: Readonly<Record<string, PathAccess>>;
+  readonly command?: string;
+  readonly required: readonly string[];
+  readonly allowEmpty: readonly string[];
+  readonly ignoredCountsAsMistake: boolean;
+  readonly hidden: boolean;
+  /** "Fully managed": it both executes and streams partial blocks. */
+  readonly fullyManaged: boolean;
+  /** The same handler under another name (as replace_in_file and new_rule share write_to_file's). */
+  withName(name: string): ToolDefinition<S>;
+}
+
+/** True for a value made by {@link defineTool}, whichever copy of core made it. */
+export function isToolDefinition(value: unknown): value is ToolDefinition {
+  return typeof value === 'object' && value !== null && (value as { $$type?: unknown }).$$type === 'quiver.tool';
+}
+
+/**
+ * Declare a tool.
+ * @example
+ * export const echo = defineTool({
+ *   name: 'echo',
+ *   description: 'Repeat the text.',
+ *   params: z.object({ text: z.string() }),
+ *   approval: 'none',
+ *   annotations: { readOnly: true, idempotent: true },
+ *   async execute(_config, { text }) { return text; },
+ * });
+ */
+export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolDefinition<S> {
+  if (!TOOL_NAME_PATTERN.test(spec.name)) {
+    throw quiverError(
+      ERROR_CODES.TOOL_NAME_INVALID,
+      `Tool name '${spec.name}' is invalid: names must match ^[a-zA-Z0-9_-]{1,64}$. Rename the tool.`,
+      { tool: spec.name },
+    );
+  }
+  const approval: ToolApproval<z.infer<S>> =
+    typeof spec.approval === 'string' || spec.approval === undefined ? { category: spec.approval ?? 'always' } : spec.approval;
+  const shape = spec.params.shape as Record<string, z.ZodType>;
+  const required = Object.keys(shape).filter((k) => !shape[k].safeParse(undefined).success);
+  const inputSchema = z.toJSONSchema(spec.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete inputSchema.$schema;
+
+  const build = (name: string): ToolDefinition<S> => {
+    const def: ToolDefinition<S> = {
+      $$type: 'quiver.tool',
+      apiVersion: API_VERSION,
+      name,
+      description: spec.description,
+      params: spec.params,
+      inputSchema,
+      annotations: Object.freeze({ ...spec.annotations }),
+      approval: Object.freeze(approval),
+      paths: Object.freeze({ ...(spec.paths as Record<string, PathAccess>) }),
+      command: spec.command,
+      required: Object.freeze(required),
+      allowEmpty: Object.freeze([...(spec.allowEmpty ?? [])]),
+      ignoredCountsAsMistake: spec.ignoredCountsAsMistake ?? false,
+      hidden: spec.hidden ?? false,
+      fullyManaged: typeof spec.handlePartialBlock === 'function',
+      execute: (config, block) => spec.execute(config, spec.params.parse(block.params) as z.infer<S>),
+      getDescription: (block) =>
+        spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
+      handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,
+      withName: (other) => {
+        if (!TOOL_NAME_PATTERN.test(other)) throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Tool name '${other}' is invalid.`, { tool: other });
+        return build(other);
+      },
+    };
+    return Object.freeze(def);
+  };
+  return build(spec.name);
+}
+
+function defaultDescription(name: string, params: Readonly<Record<string, unknown>>): string {
+  const path = params.path;
+  return typeof path === 'string' && path ? `[${name} for '${path}']` : `[${name}]`;
+}

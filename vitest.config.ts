@@ -1,0 +1,31 @@
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Every workspace package is one vitest project, and every `@quiver/*` import resolves to the
+// package's TypeScript source, so unit tests never need a build. Tests that go through the
+// registry (lazy plugin import from a manifest entry) use the built `dist/` — `pnpm test`
+// builds first.
+const root = import.meta.dirname;
+const groups = ['packages', 'plugins', 'apps', 'examples'];
+const dirs = groups.flatMap((g) =>
+  existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(g, d)) : [],
+).concat(existsSync(join(root, 'bench/package.json')) ? ['bench'] : []);
+
+const alias: Record<string, string> = {};
+const projects: { test: { name: string; root: string; include: string[]; testTimeout: number; hookTimeout: number }; resolve: { alias: Record<string, string> } }[] = [];
+for (const dir of dirs) {
+  const pj = join(root, dir, 'package.json');
+  if (!existsSync(pj)) continue;
+  const name = JSON.parse(readFileSync(pj, 'utf8')).name as string;
+  const src = join(root, dir, 'src/index.ts');
+  if (name.startsWith('@quiver/') && existsSync(src)) alias[name] = src;
+  projects.push({
+    test: { name, root: resolve(root, dir), include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
+    resolve: { alias },
+  });
+}
+
+export default defineConfig({
+  test: { projects, passWithNoTests: true },
+});
