@@ -1,1 +1,71 @@
-export {};
+// @quiver/core — the public API. Named re-exports only; exports.test.ts pins the list.
+
+// errors
+export { QuiverError, isQuiverError, quiverError, ERROR_CODES } from './errors.js';
+export type { ErrorCode, QuiverErrorFields } from './errors.js';
+
+// tool contract
+export { defineTool, isToolDefinition, API_VERSION, TOOL_NAME_PATTERN } from './tool/define-tool.js';
+export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi } from './tool/define-tool.js';
+export { definePlugin, isPluginDefinition } from './tool/define-plugin.js';
+export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
+export { textResult, errorResult, toToolResult, resultText } from './tool/tool-result.js';
+export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
+export type { TaskConfig, ToolCaller, ApprovalOutcome } from './tool/task-config.js';
+
+// container
+export { createContainer } from './container/create-container.js';
+export type { QuiverContainer } from './container/create-container.js';
+export { createServiceRef } from './container/service-ref.js';
+export type { ServiceRef, ServiceScope, ServiceLocator } from './container/service-ref.js';
+export { coreServices } from './container/core-services.js';
+
+// hooks
+export { createHookBus } from './hooks/hook-bus.js';
+export type { HookBus, TapOptions, TapFn, TapInfo, HookOutcome, HookReducer } from './hooks/hook-bus.js';
+export { HOOK_NAMES, isHookName } from './hooks/hook-names.js';
+export type { HookName, HookKind, HookMap, HookNameOfKind, PreToolUseEvent, PreToolUseResult, PostToolUseEvent, PostToolUseResult, UserPromptSubmitEvent, UserPromptSubmitResult, TaskEvent, SeriesResult, NotificationEvent } from './hooks/hook-names.js';
+export { STAGE } from './hooks/stages.js';
+export type { Stage } from './hooks/stages.js';
+
+// host ports and services
+export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview } from './host/host-ui.js';
+export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';
+export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
+export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
+export { createMemoryTelemetry } from './services/telemetry.js';
+export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
+
+// task state
+export { createReadCache, createMistakeCounter, createTaskState, createMessageState } from './task/task-state.js';
+export type { ReadCache, ReadCacheEntry, MistakeCounter, TaskState, MessageState } from './task/task-state.js';
+
+// approval
+export { createAutoApprover } from './approval/auto-approver.js';
+export type { AutoApprover, AutoApproveLevels, ApprovalDecision } from './approval/auto-approver.js';
+export { approvalSettingsSchema, DEFAULT_APPROVAL_SETTINGS } from './approval/approval-settings.js';
+export type { ApprovalSettings } from './approval/approval-settings.js';
+
+// responses
+export { responses } from './responses/responses.js';
+
+// executor
+export { createTask } from './executor/executor.js';
+export type { ExecutorOptions, TaskOptions, Task } from './executor/executor.js';
+export type { ToolSource } from './executor/call-context.js';
+
+// registry
+export { createRegistry } from './registry/registry.js';
+export type { Registry, RegistryOptions, ToolInfo, ToolSettings } from './registry/registry.js';
+export { manifestSchema } from './registry/manifest-schema.js';
+export type { Manifest } from './registry/manifest-schema.js';
+
+// config
+export { configSchema, defineConfig } from './config/config-schema.js';
+export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
+export { loadConfig, findConfigFile, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
+export type { LoadedConfig } from './config/load-config.js';
+
+// host composition
+export { createHost, CORE_VERSION } from './host/create-host.js';
+export type { Host, HostOptions } from './host/create-host.js';

@@ -25,6 +25,8 @@ export interface ApprovalResponse {
   approved: boolean;
   /** Text the user attached; pushed to the model as feedback. */
   feedback?: string;
+  /** Why the host refused without asking (no terminal, say); replaces the default denial text. */
+  message?: string;
 }
 
 /** The user's answer to a question. */

@@ -1,3 +1,4 @@
+import type { ApprovalSettings } from '../approval/approval-settings.js';
 import type { ServiceLocator } from '../container/service-ref.js';
 import type { HostUi } from '../host/host-ui.js';
 import type { ResolvedPath, WorkspaceRoot } from '../services/workspace.js';
@@ -21,6 +22,8 @@ export type ApprovalOutcome = 'auto' | 'user' | 'not-needed';
  */
 export interface TaskConfig {
   readonly taskId: string;
+  /** The name this call used (one handler may serve several names). */
+  readonly tool: string;
   /** The primary root (the host's working directory). */
   readonly cwd: string;
   readonly workspaceRoots: readonly WorkspaceRoot[];
@@ -47,4 +50,6 @@ export interface TaskConfig {
   readonly signal: AbortSignal;
   /** The model in use, when known (some content fixes depend on it). */
   readonly modelId?: string;
+  /** The task's approval settings (e.g. `enableNotifications`). */
+  readonly approvalSettings: Readonly<ApprovalSettings>;
 }

@@ -1,0 +1,136 @@
+import type { ApprovalCategory } from '../tool/define-tool.js';
+import type { ApprovalSettings } from './approval-settings.js';
+
+/** The baseline's tool names by approval family (SPEC Part B §9). */
+const READ_TOOLS = new Set(['read_file', 'list_files', 'list_code_definition_names', 'search_files']);
+const EDIT_TOOLS = new Set(['new_rule', 'write_to_file', 'replace_in_file', 'apply_patch']);
+const BOOLEAN_WHEN_ALL = new Set(['browser_action', 'web_fetch', 'web_search', 'use_mcp_tool', 'access_mcp_resource']);
+
+/** `[local, external]` levels, or one boolean for tools without a path notion. */
+export type AutoApproveLevels = boolean | [boolean, boolean];
+
+/** The outcome of an approval decision. */
+export interface ApprovalDecision {
+  auto: boolean;
+  /** Why the user must be asked (when not auto). */
+  reason: string;
+  /** The setting that would approve calls like this one. */
+  setting?: string;
+}
+
+/**
+ * The AutoApprover: SPEC Part B §9's truth table, by baseline tool name or by category for
+ * third-party tools.
+ */
+export interface AutoApprover {
+  readonly settings: Readonly<ApprovalSettings>;
+  /** `shouldAutoApproveTool` of the baseline. */
+  shouldAutoApproveTool(tool: string, category?: ApprovalCategory): AutoApproveLevels;
+  /**
+   * `shouldAutoApproveToolWithPath` of the baseline: `inside` is undefined when there is no
+   * path (no path counts as external).
+   */
+  shouldAutoApproveToolWithPath(tool: string, inside: boolean | undefined, category?: ApprovalCategory): boolean;
+  /** The full decision for one call. `escalated` forces the second level (external / all commands). */
+  decide(tool: string, category: ApprovalCategory, opts: { inside?: boolean; hasPath: boolean; escalated?: string }): ApprovalDecision;
+}
+
+/** Create an AutoApprover over settings. */
+export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
+  const categoryOf = (tool: string, category?: ApprovalCategory): ApprovalCategory | 'subagents' | undefined => {
+    if (READ_TOOLS.has(tool)) return 'read';
+    if (EDIT_TOOLS.has(tool)) return 'edit';
+    if (tool === 'execute_command') return 'command';
+    if (tool === 'use_subagents') return 'subagents';
+    if (tool === 'browser_action' || tool === 'web_fetch' || tool === 'web_search') return 'browser';
+    if (tool === 'use_mcp_tool' || tool === 'access_mcp_resource') return 'mcp';
+    return category;
+  };
+
+  const levels = (tool: string, category?: ApprovalCategory): AutoApproveLevels => {
+    const cat = categoryOf(tool, category);
+    if (settings.yolo || settings.autoApproveAll) {
+      if (BOOLEAN_WHEN_ALL.has(tool) || cat === 'browser' || cat === 'mcp') return true;
+      if (cat === 'read' || cat === 'edit' || cat === 'command' || cat === 'subagents') return [true, true];
+      // Any other tool falls through to its settings (baseline); yolo approves it below.
+    }
+    switch (cat) {
+      case 'read':
+      case 'subagents':
+        return [settings.readFiles, settings.readFilesExternally ?? false];
+      case 'edit':
+        return [settings.editFiles, settings.editFilesExternally ?? false];
+      case 'command':
+        return [settings.executeSafeCommands ?? false, settings.executeAllCommands ?? false];
+      case 'browser':
+        return settings.useBrowser;
+      case 'mcp':
+        return settings.useMcp;
+      case 'none':
+        return true;
+      default:
+        return false;
+    }
+  };
+
+  const withPath = (tool: string, inside: boolean | undefined, category?: ApprovalCategory): boolean => {
+    if (settings.yolo || settings.autoApproveAll) return true;
+    const lv = levels(tool, category);
+    const [l, e] = typeof lv === 'boolean' ? [lv, false] : lv;
+    const local = inside === true;
+    return (local && l) || (!local && l && e);
+  };
+
+  return {
+    settings: Object.freeze({ ...settings }),
+    shouldAutoApproveTool: levels,
+    shouldAutoApproveToolWithPath: withPath,
+    decide(tool, category, { inside, hasPath, escalated }) {
+      if (category === 'none') return { auto: true, reason: 'no approval needed' };
+      if (settings.yolo) return { auto: true, reason: 'yolo mode' };
+      if (category === 'always') {
+        return settings.autoApproveAll
+          ? { auto: true, reason: 'auto-approve all' }
+          : { auto: false, reason: `${tool} always asks the user`, setting: 'approval.yolo' };
+      }
+      const cat = categoryOf(tool, category);
+      const names = settingNames(cat);
+      if (hasPath) {
+        if (escalated) {
+          const lv = levels(tool, category);
+          const [l, e] = typeof lv === 'boolean' ? [lv, false] : lv;
+          return l && e ? { auto: true, reason: escalated } : { auto: false, reason: escalated, setting: names[1] };
+        }
+        const auto = withPath(tool, inside, category);
+        if (auto) return { auto: true, reason: inside ? 'inside the workspace' : 'external access allowed' };
+        const reason = inside ? `${names[0]} is off` : 'the path is outside the workspace';
+        return { auto: false, reason, setting: inside ? names[0] : names[1] };
+      }
+      const lv = levels(tool, category);
+      if (typeof lv === 'boolean') return lv ? { auto: true, reason: `${names[0]} is on` } : { auto: false, reason: `${names[0]} is off`, setting: names[0] };
+      const [first, second] = lv;
+      // Commands: auto iff safe ∧ (¬escalated ∨ all) — the baseline's (¬req ∧ safe) ∨ (req ∧ safe ∧ all).
+      if (!first) return { auto: false, reason: `${names[0]} is off`, setting: names[0] };
+      if (escalated && !second) return { auto: false, reason: escalated, setting: names[1] };
+      return { auto: true, reason: escalated ? `${names[1]} is on` : `${names[0]} is on` };
+    },
+  };
+}
+
+function settingNames(category: string | undefined): [string, string] {
+  switch (category) {
+    case 'read':
+    case 'subagents':
+      return ['approval.readFiles', 'approval.readFilesExternally'];
+    case 'edit':
+      return ['approval.editFiles', 'approval.editFilesExternally'];
+    case 'command':
+      return ['approval.executeSafeCommands', 'approval.executeAllCommands'];
+    case 'browser':
+      return ['approval.useBrowser', 'approval.useBrowser'];
+    case 'mcp':
+      return ['approval.useMcp', 'approval.useMcp'];
+    default:
+      return ['approval.autoApproveAll', 'approval.autoApproveAll'];
+  }
+}

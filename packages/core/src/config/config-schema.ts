@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { approvalSettingsSchema } from '../approval/approval-settings.js';
+import { HOOK_NAMES } from '../hooks/hook-names.js';
+
+const pluginEntry = z.union([
+  z.string().min(1),
+  z
+    .object({
+      /** A package name, or a path relative to the config file. */
+      name: z.string().min(1),
+      options: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+]);
+
+const commandHook = z
+  .object({
+    type: z.literal('command').default('command'),
+    /** The script or command line to run; it gets the event as JSON on stdin. */
+    command: z.string().min(1),
+    /** Seconds before the hook is killed. @default 60 */
+    timeout: z.number().positive().optional(),
+    /** What a failure or time-out does. @default 'block' for PreToolUse, 'allow' otherwise */
+    onError: z.enum(['block', 'allow']).optional(),
+  })
+  .strict();
+
+const hookMatcher = z
+  .object({
+    /** Tool names (`read_file`, `write_to_file|replace_in_file`) or a regular expression; empty matches all. */
+    matcher: z.string().optional(),
+    hooks: z.array(commandHook).min(1),
+  })
+  .strict();
+
+const hookNames = Object.keys(HOOK_NAMES) as [string, ...string[]];
+
+const mcpServer = z
+  .object({
+    type: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    url: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    disabled: z.boolean().optional(),
+    autoApprove: z.array(z.string()).optional(),
+    timeout: z.number().min(1).optional(),
+  })
+  .strict();
+
+/** The schema of `quiver.config.*`. Unknown keys are errors. */
+export const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    /** Presets, packages or config files this config builds on (later wins). */
+    extends: z.union([z.string(), z.array(z.string())]).optional(),
+    /** Plugins to load. @default every first-party tool */
+    plugins: z.array(pluginEntry).optional(),
+    /** Per-tool settings: `enabled: false` removes a tool, `hidden: true` keeps it callable by other tools only. */
+    tools: z
+      .record(
+        z.string(),
+        z.object({ enabled: z.boolean().optional(), hidden: z.boolean().optional(), from: z.string().optional() }).strict(),
+      )
+      .optional(),
+    /** Approval settings (SPEC Part B §9 names and defaults). */
+    approval: approvalSettingsSchema.partial().optional(),
+    /** Command permissions (R1–R9); QUIVER_COMMAND_PERMISSIONS overrides. Absent: no restriction. */
+    commandPermissions: z
+      .object({
+        allow: z.array(z.string()).optional(),
+        deny: z.array(z.string()).optional(),
+        allowRedirects: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    /** The ignore file's name. @default '.quiverignore' */
+    ignoreFile: z.string().min(1).optional(),
+    /** External command hooks per event (Claude Code's shape). */
+    hooks: z.partialRecord(z.enum(hookNames), z.array(hookMatcher)).optional(),
+    /** Workspace roots (paths relative to the config file). @default the working directory */
+    workspaceRoots: z
+      .array(z.union([z.string(), z.object({ name: z.string().optional(), path: z.string() }).strict()]))
+      .min(1)
+      .optional(),
+    /** The model provider for `quiver run`. */
+    model: z
+      .object({
+        provider: z.enum(['anthropic', 'openai', 'openai-compatible']),
+        model: z.string().min(1),
+        baseURL: z.string().optional(),
+        /** The environment variable holding the API key. */
+        apiKeyEnv: z.string().optional(),
+        maxTurns: z.number().int().positive().optional(),
+      })
+      .strict()
+      .optional(),
+    /** MCP servers the MCP client tools connect to (Claude Desktop / Cline shape). */
+    mcpServers: z.record(z.string(), mcpServer).optional(),
+  })
+  .strict();
+
+/** A config as written. */
+export type QuiverConfigInput = z.input<typeof configSchema>;
+/** A validated config. */
+export type QuiverConfig = z.output<typeof configSchema>;
+
+/**
+ * Type helper for `quiver.config.ts`.
+ * @example
+ * export default defineConfig({ approval: { editFiles: true } });
+ */
+export function defineConfig(config: QuiverConfigInput): QuiverConfigInput {
+  return config;
+}

@@ -1,0 +1,34 @@
+import type { HostUi } from '../host/host-ui.js';
+import type { CommandClassifier, CommandPermissionService } from '../services/command-permissions.js';
+import type { IgnoreService } from '../services/ignore.js';
+import type { WorkspaceService } from '../services/workspace.js';
+import type { Telemetry } from '../services/telemetry.js';
+import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
+import { createServiceRef } from './service-ref.js';
+
+/**
+ * The refs of the services core knows about. Hosts provide the root ones (usually through
+ * `@quiver/runtime`); core creates the task ones for every task scope.
+ */
+export const coreServices = Object.freeze({
+  /** Workspace roots and path resolution (P1–P4). */
+  workspace: createServiceRef<WorkspaceService>({ id: 'core.workspace', scope: 'root' }),
+  /** Ignore rules for paths and commands (P5–P7, I1–I5). */
+  ignore: createServiceRef<IgnoreService>({ id: 'core.ignore', scope: 'root' }),
+  /** Command permissions (R1–R9). */
+  permissions: createServiceRef<CommandPermissionService>({ id: 'core.permissions', scope: 'root' }),
+  /** The destructive-command classifier. */
+  commandClassifier: createServiceRef<CommandClassifier>({ id: 'core.commandClassifier', scope: 'root' }),
+  /** The host's UI ports. */
+  ui: createServiceRef<HostUi>({ id: 'core.ui', scope: 'root' }),
+  /** Where tool-call events go. */
+  telemetry: createServiceRef<Telemetry>({ id: 'core.telemetry', scope: 'root' }),
+  /** The task's mutable state. */
+  taskState: createServiceRef<TaskState>({ id: 'core.taskState', scope: 'task' }),
+  /** The task's message state. */
+  messageState: createServiceRef<MessageState>({ id: 'core.messageState', scope: 'task' }),
+  /** The task's read cache. */
+  readCache: createServiceRef<ReadCache>({ id: 'core.readCache', scope: 'task' }),
+  /** The task's consecutive-mistake counter. */
+  mistakes: createServiceRef<MistakeCounter>({ id: 'core.mistakes', scope: 'task' }),
+});

@@ -1,0 +1,31 @@
+import type { TaskConfig } from '../tool/task-config.js';
+import type { CallContext } from './call-context.js';
+import { coreServices } from '../container/core-services.js';
+
+/** A fresh, frozen TaskConfig for one execution, built from the task scope (SPEC Part B §2). */
+export function buildTaskConfig(call: CallContext): TaskConfig {
+  const { task } = call;
+  const workspace = call.scope.find(coreServices.workspace);
+  return Object.freeze({
+    taskId: task.id,
+    tool: call.name,
+    cwd: task.cwd,
+    workspaceRoots: workspace ? workspace.roots : [{ name: 'root', path: task.cwd }],
+    mode: task.mode,
+    yolo: task.approver.settings.yolo,
+    isSubagentExecution: task.isSubagent,
+    taskState: task.state,
+    messageState: task.messages,
+    readCache: task.readCache,
+    mistakes: task.mistakes,
+    services: { get: call.scope.get, find: call.scope.find },
+    ui: task.ui,
+    executor: task.caller,
+    paths: Object.freeze({ ...call.paths }),
+    approval: call.approval,
+    options: task.tools.options(call.name),
+    signal: task.signal,
+    modelId: task.modelId,
+    approvalSettings: task.approver.settings,
+  });
+}

@@ -1,0 +1,66 @@
+import type { AutoApprover } from '../approval/auto-approver.js';
+import type { QuiverContainer } from '../container/create-container.js';
+import type { HookBus } from '../hooks/hook-bus.js';
+import type { HostUi } from '../host/host-ui.js';
+import type { ResolvedPath } from '../services/workspace.js';
+import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
+import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
+import type { ApprovalOutcome, ToolCaller } from '../tool/task-config.js';
+import type { ToolResult } from '../tool/tool-result.js';
+
+/** Where the executor finds tools: the registry, or a plain list in tests. */
+export interface ToolSource {
+  /** The tool for a name (importing its plugin on first use), or undefined. */
+  get(name: string): Promise<ToolDefinition | undefined>;
+  /** The names of every callable tool. */
+  names(): string[];
+  /** The options the config gives the tool's plugin. */
+  options(name: string): Readonly<Record<string, unknown>>;
+}
+
+/** What a task shares with every call it runs (internal). */
+export interface TaskContext {
+  readonly id: string;
+  readonly cwd: string;
+  readonly mode: 'act' | 'plan';
+  readonly isSubagent: boolean;
+  readonly modelId?: string;
+  readonly scope: QuiverContainer;
+  readonly tools: ToolSource;
+  readonly hooks: HookBus;
+  readonly approver: AutoApprover;
+  readonly ui: HostUi;
+  readonly state: TaskState;
+  readonly messages: MessageState;
+  readonly readCache: ReadCache;
+  readonly mistakes: MistakeCounter;
+  readonly caller: ToolCaller;
+  readonly signal: AbortSignal;
+}
+
+/** One tool call as it moves through the gates (internal). */
+export interface CallContext {
+  readonly task: TaskContext;
+  readonly id: string;
+  readonly name: string;
+  readonly tool: ToolDefinition;
+  readonly block: ToolBlock;
+  readonly scope: QuiverContainer;
+  /** Current parameters (PreToolUse may rewrite them). */
+  params: Record<string, unknown>;
+  /** Parameters after zod validation. */
+  parsed: Record<string, unknown>;
+  paths: Record<string, ResolvedPath>;
+  approval: ApprovalOutcome;
+  /** The gate or step running now. */
+  stage: string;
+  /** Context from hooks, added to the result. */
+  context: string[];
+  readonly startedAt: number;
+}
+
+/** A gate: returns a result to stop the call, or nothing to let it through. */
+export interface Gate {
+  readonly name: string;
+  run(call: CallContext): Promise<ToolResult | undefined>;
+}

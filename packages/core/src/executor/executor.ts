@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { AutoApprover } from '../approval/auto-approver.js';
+import { coreServices } from '../container/core-services.js';
+import type { QuiverContainer } from '../container/create-container.js';
+import { ERROR_CODES, isQuiverError } from '../errors.js';
+import type { HookBus } from '../hooks/hook-bus.js';
+import type { HostUi } from '../host/host-ui.js';
+import { responses } from '../responses/responses.js';
+import { createMessageState, createMistakeCounter, createReadCache, createTaskState, type MistakeCounter, type ReadCache, type TaskState } from '../task/task-state.js';
+import type { ToolBlock } from '../tool/define-tool.js';
+import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
+import { buildTaskConfig } from './build-task-config.js';
+import type { CallContext, Gate, TaskContext, ToolSource } from './call-context.js';
+import { approval } from './gates/approval.js';
+import { commandPermissions } from './gates/command-permissions.js';
+import { ignoreRules } from './gates/ignore-rules.js';
+import { postToolUse } from './gates/post-tool-use.js';
+import { preToolUse } from './gates/pre-tool-use.js';
+import { resolvePaths } from './gates/resolve-paths.js';
+import { telemetry } from './gates/telemetry.js';
+import { validateParams } from './gates/validate-params.js';
+import { createLoopDetector } from './loop-detector.js';
+
+/** The input gates, in order. PreToolUse runs after them; then execute, PostToolUse, telemetry. */
+const INPUT_GATES: readonly Gate[] = [validateParams, commandPermissions, ignoreRules, resolvePaths, approval];
+
+/** What a host gives the executor. */
+export interface ExecutorOptions {
+  container: QuiverContainer;
+  hooks: HookBus;
+  tools: ToolSource;
+  approver: AutoApprover;
+  ui: HostUi;
+}
+
+/** Options of one task. */
+export interface TaskOptions {
+  id?: string;
+  /** The primary root; defaults to the workspace service's primary root. */
+  cwd?: string;
+  mode?: 'act' | 'plan';
+  /** Subagent runs: no UI, no approval prompts. */
+  isSubagent?: boolean;
+  modelId?: string;
+  signal?: AbortSignal;
+  /** A UI for this task only (subagents use a silent one). */
+  ui?: HostUi;
+}
+
+/** A task: a scope of state that runs tool calls through the pipeline. */
+export interface Task {
+  readonly id: string;
+  readonly state: TaskState;
+  readonly readCache: ReadCache;
+  readonly mistakes: MistakeCounter;
+  readonly scope: QuiverContainer;
+  /** Run one block: partial blocks stream to `handlePartialBlock` and return undefined. */
+  execute(block: ToolBlock): Promise<ToolResult | undefined>;
+  /** Run one complete call. */
+  call(name: string, params: Record<string, unknown>): Promise<ToolResult>;
+  /** A new user message: resets rejection, one-tool-per-message and the mistake count (Part A). */
+  newUserMessage(): void;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Create a task on a host's container. Every call gets a child scope that is disposed after
+ * it; the task scope is disposed by `dispose()`.
+ */
+export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Task {
+  const scope = host.container.createScope('task');
+  const state = createTaskState();
+  const messages = createMessageState();
+  const readCache = createReadCache();
+  const mistakes = createMistakeCounter(host.approver.settings.maxConsecutiveMistakes);
+  scope.provideValue(coreServices.taskState, state);
+  scope.provideValue(coreServices.messageState, messages);
+  scope.provideValue(coreServices.readCache, readCache);
+  scope.provideValue(coreServices.mistakes, mistakes);
+  const workspace = scope.find(coreServices.workspace);
+  const loops = createLoopDetector();
+  const controller = new AbortController();
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+
+  const task: Task = {
+    id: options.id ?? randomUUID(),
+    state,
+    readCache,
+    mistakes,
+    scope,
+    execute: (block) => (block.partial ? runPartial(ctx, block) : runComplete(ctx, block, loops)),
+    call: async (name, params) => (await task.execute({ name, params, partial: false }))!,
+    newUserMessage() {
+      state.didRejectTool = false;
+      state.didAlreadyUseTool = false;
+      mistakes.reset();
+      loops.reset();
+    },
+    async dispose() {
+      controller.abort();
+      await scope.dispose();
+    },
+  };
+  const ctx: TaskContext = {
+    id: task.id,
+    cwd: options.cwd ?? workspace?.primary.path ?? process.cwd(),
+    mode: options.mode ?? 'act',
+    isSubagent: options.isSubagent ?? false,
+    modelId: options.modelId,
+    scope,
+    tools: host.tools,
+    hooks: host.hooks,
+    approver: host.approver,
+    ui: options.ui ?? host.ui,
+    state,
+    messages,
+    readCache,
+    mistakes,
+    caller: { call: task.call, names: () => host.tools.names() },
+    signal: controller.signal,
+  };
+  return task;
+}
+
+async function runPartial(task: TaskContext, block: ToolBlock): Promise<undefined> {
+  const tool = await task.tools.get(block.name);
+  if (!tool?.handlePartialBlock) return undefined;
+  const call = newCall(task, block, tool);
+  try {
+    await tool.handlePartialBlock(block, { ...task.ui, config: buildTaskConfig(call) });
+  } catch {
+    // A partial block is still being written; an error now says nothing about the final one.
+  } finally {
+    await call.scope.dispose();
+  }
+  return undefined;
+}
+
+async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnType<typeof createLoopDetector>): Promise<ToolResult> {
+  const tool = await task.tools.get(block.name).catch((e: unknown) => e);
+  if (!tool || tool instanceof Error || !('execute' in (tool as object))) {
+    const reason = tool instanceof Error ? tool.message : responses.unknownTool(block.name, task.tools.names());
+    task.mistakes.increment();
+    return errorResult(responses.toolError(reason), isQuiverError(tool) ? tool.code : ERROR_CODES.TOOL_UNKNOWN);
+  }
+  const call = newCall(task, block, tool as never);
+  let result: ToolResult;
+  try {
+    result = task.state.didRejectTool
+      ? errorResult(responses.skippedAfterRejection(call.tool.getDescription(block)), ERROR_CODES.APPROVAL_DENIED, 'keep')
+      : await pipeline(call);
+  } catch (e) {
+    result = failure(call, e);
+  } finally {
+    await call.scope.dispose();
+  }
+  applyMistakes(task, result);
+  const repeats = loops.record(block.name, block.params as Record<string, unknown>);
+  if (repeats === 3) result = { ...result, content: [...result.content, { type: 'text', text: responses.repeatedToolCall(block.name, repeats) }] };
+  if (repeats >= 5) task.mistakes.trip();
+  return result;
+}
+
+async function pipeline(call: CallContext): Promise<ToolResult> {
+  const stopped = await runGates(call, INPUT_GATES);
+  if (stopped) return finish(call, stopped);
+  call.stage = preToolUse.name;
+  const before = JSON.stringify(call.params);
+  const hookStop = await preToolUse.run(call);
+  if (hookStop) return finish(call, hookStop);
+  if (JSON.stringify(call.params) !== before) {
+    // A hook rewrote the input: the rewrite passes every input gate again, approval included.
+    call.paths = {};
+    const again = await runGates(call, INPUT_GATES);
+    if (again) return finish(call, again);
+  }
+  call.stage = 'execute';
+  let result: ToolResult;
+  try {
+    result = toToolResult(await call.tool.execute(buildTaskConfig(call), { ...call.block, params: call.parsed }));
+  } catch (e) {
+    result = failure(call, e);
+  }
+  call.stage = 'post-tool-use';
+  result = await postToolUse(call, result);
+  call.stage = 'done';
+  return finish(call, result);
+}
+
+async function runGates(call: CallContext, gates: readonly Gate[]): Promise<ToolResult | undefined> {
+  for (const gate of gates) {
+    call.stage = gate.name;
+    const stop = await gate.run(call);
+    if (stop) return stop;
+  }
+  return undefined;
+}
+
+function finish(call: CallContext, result: ToolResult): ToolResult {
+  const extra = [...call.context, ...call.task.messages.pendingContext.splice(0)];
+  const out = extra.length ? { ...result, content: [...result.content, ...extra.map((text) => ({ type: 'text' as const, text }))] } : result;
+  telemetry(call, out);
+  return out;
+}
+
+function failure(call: CallContext, e: unknown): ToolResult {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED;
+  const where = call.stage === 'execute' ? '' : ` (in ${call.stage})`;
+  return errorResult(responses.toolError(`Error executing ${call.name}${where}: ${message}`), code, 'increment');
+}
+
+function applyMistakes(task: TaskContext, result: ToolResult): void {
+  const effect = result.mistake ?? (result.isError ? 'increment' : 'reset');
+  if (effect === 'increment') task.mistakes.increment();
+  else if (effect === 'reset') task.mistakes.reset();
+}
+
+function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['tool']): CallContext {
+  return {
+    task,
+    id: block.id ?? randomUUID(),
+    name: block.name,
+    tool,
+    block,
+    scope: task.scope.createScope('call'),
+    params: { ...(block.params as Record<string, unknown>) },
+    parsed: { ...(block.params as Record<string, unknown>) },
+    paths: {},
+    approval: 'not-needed',
+    stage: 'start',
+    context: [],
+    startedAt: Date.now(),
+  };
+}

@@ -1,0 +1,49 @@
+import { ERROR_CODES } from '../../errors.js';
+import { responses } from '../../responses/responses.js';
+import { errorResult } from '../../tool/tool-result.js';
+import type { Gate } from '../call-context.js';
+import { buildTaskConfig } from '../build-task-config.js';
+
+/**
+ * Approval before any work (SPEC Part A): auto by the AutoApprover's truth table, else the
+ * host asks the user. Subagent runs are approved. A "no" is not a mistake.
+ */
+export const approval: Gate = {
+  name: 'approval',
+  async run(call) {
+    const { tool, task } = call;
+    if (task.isSubagent) {
+      call.approval = 'auto';
+      return undefined;
+    }
+    const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
+    const first = pathKeys.length ? call.paths[pathKeys[0]] : undefined;
+    const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
+    const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
+    const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated });
+    if (decision.auto) {
+      call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
+      return undefined;
+    }
+    const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
+    const answer = await task.ui.approve({
+      tool: call.name,
+      category: tool.approval.category,
+      description: tool.getDescription({ ...call.block, params: call.parsed }),
+      reason: decision.reason,
+      path: first ? first.resolved : undefined,
+      command,
+      params: call.parsed,
+      setting: decision.setting,
+    });
+    if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
+    if (!answer.approved) {
+      task.state.didRejectTool = true;
+      const note = answer.feedback ? `\nThe user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
+      if (answer.message) return errorResult(answer.message + note, ERROR_CODES.APPROVAL_UNAVAILABLE, 'keep');
+      return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');
+    }
+    call.approval = 'user';
+    return undefined;
+  },
+};

@@ -1,0 +1,54 @@
+import { coreServices } from '../../container/core-services.js';
+import { ERROR_CODES, isQuiverError } from '../../errors.js';
+import { responses } from '../../responses/responses.js';
+import { errorResult } from '../../tool/tool-result.js';
+import type { Gate } from '../call-context.js';
+import { commandOf } from './command-of.js';
+
+/**
+ * Ignore rules before any filesystem work: each declared path parameter is resolved (P1–P3)
+ * and checked (P5–P7), and a command parameter is screened (I1–I5). Malformed or unresolvable
+ * paths are denied here too, naming the rule.
+ */
+export const ignoreRules: Gate = {
+  name: 'ignore-rules',
+  async run(call) {
+    const workspace = call.scope.find(coreServices.workspace);
+    const ignore = call.scope.find(coreServices.ignore);
+    for (const [key, access] of Object.entries(call.tool.paths)) {
+      const input = call.parsed[key];
+      if (typeof input !== 'string' || !workspace) continue;
+      let resolved;
+      try {
+        const { root, rest } = workspace.splitHint(input);
+        resolved = await workspace.resolve(rest, root ? { base: root } : undefined);
+      } catch (e) {
+        if (!isQuiverError(e)) throw e;
+        const text = `${e.message}${e.rule ? ` (rule ${e.rule})` : ''}`;
+        return errorResult(responses.toolError(text), e.code, 'increment');
+      }
+      call.paths[key] = resolved;
+      if (!ignore) continue;
+      const decision = await ignore.checkPath(resolved, access);
+      if (decision.allowed) continue;
+      const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
+      const subject = decision.subject ?? input;
+      await call.task.ui.say('ignore_error', decision.reason ?? subject);
+      const text =
+        decision.rule === 'P6'
+          ? `${decision.reason ?? `Writing '${subject}' is not allowed`} (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`
+          : responses.ignoreError(subject, ignore.fileName, decision.rule);
+      return errorResult(responses.toolError(text), code, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
+    }
+    const command = commandOf(call);
+    if (command !== undefined && ignore) {
+      const decision = await ignore.checkCommand(command, call.task.cwd);
+      if (!decision.allowed) {
+        await call.task.ui.say('ignore_error', decision.reason ?? command);
+        const text = `${responses.ignoreError(decision.subject ?? command, ignore.fileName, decision.rule)}${decision.reason ? `\n${decision.reason}` : ''}`;
+        return errorResult(responses.toolError(text), ERROR_CODES.COMMAND_IGNORED, 'keep');
+      }
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,34 @@
+import type { ToolResult } from '../../tool/tool-result.js';
+import type { CallContext } from '../call-context.js';
+import { hookContext } from './pre-tool-use.js';
+
+/**
+ * PostToolUse taps, in series: each may amend the result (the next sees the amendment) or
+ * ask to cancel the task. A failing tap is recorded and skipped: the result stands.
+ */
+export async function postToolUse(call: CallContext, result: ToolResult): Promise<ToolResult> {
+  const { task } = call;
+  const outcome = await task.hooks.callWaterfall(
+    'PostToolUse',
+    {
+      taskId: task.id,
+      cwd: task.cwd,
+      tool: call.name,
+      input: call.params,
+      callId: call.id,
+      result,
+      success: !result.isError,
+      durationMs: Date.now() - call.startedAt,
+    },
+    (event, r) => ({ event: r.result ? { ...event, result: r.result } : event }),
+  );
+  for (const r of outcome.results) {
+    if (r.additionalContext) call.context.push(hookContext('PostToolUse', r.additionalContext));
+    if (r.cancel) {
+      task.state.abort = true;
+      await task.ui.say('error', r.reason ?? 'Hook requested task cancellation');
+    }
+  }
+  for (const e of outcome.errors) await task.ui.say('hook_error', `PostToolUse hook '${e.tap}' failed: ${e.error.message}`);
+  return outcome.event.result;
+}

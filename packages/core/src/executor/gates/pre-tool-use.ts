@@ -1,0 +1,72 @@
+import { ERROR_CODES } from '../../errors.js';
+import { responses } from '../../responses/responses.js';
+import { errorResult } from '../../tool/tool-result.js';
+import type { PreToolUseResult } from '../../hooks/hook-names.js';
+import type { Gate } from '../call-context.js';
+
+/**
+ * PreToolUse taps, in series: each may rewrite the input (the next sees the rewrite) and
+ * decide allow / ask / deny — deny wins. A tap that fails blocks by default. The executor
+ * re-runs the input gates when a rewrite touches a checked parameter.
+ */
+export const preToolUse: Gate = {
+  name: 'pre-tool-use',
+  async run(call) {
+    const { task } = call;
+    const outcome = await task.hooks.callWaterfall(
+      'PreToolUse',
+      { taskId: task.id, cwd: task.cwd, tool: call.name, input: { ...call.params }, callId: call.id },
+      (event, result) => ({
+        event: result.updatedInput ? { ...event, input: { ...result.updatedInput } } : event,
+        stop: result.decision === 'deny',
+      }),
+    );
+    const blocked = outcome.errors.find((e) => e.blocked);
+    if (blocked) {
+      return errorResult(
+        responses.toolError(`PreToolUse hook '${blocked.tap}' failed, so the call was blocked: ${blocked.error.message}`),
+        ERROR_CODES.HOOK_BLOCKED,
+        'keep',
+      );
+    }
+    const decision = strongest(outcome.results);
+    for (const r of outcome.results) if (r.additionalContext) call.context.push(hookContext('PreToolUse', r.additionalContext));
+    if (decision?.decision === 'deny') {
+      return errorResult(
+        `${responses.toolDenied()} A PreToolUse hook blocked this call${decision.reason ? `: ${decision.reason}` : '.'}`,
+        ERROR_CODES.HOOK_BLOCKED,
+        'keep',
+      );
+    }
+    if (decision?.decision === 'ask' && !task.isSubagent) {
+      const answer = await task.ui.approve({
+        tool: call.name,
+        category: call.tool.approval.category,
+        description: call.tool.getDescription({ ...call.block, params: call.params }),
+        reason: decision.reason ?? 'a PreToolUse hook asked for confirmation',
+        params: outcome.event.input,
+      });
+      if (!answer.approved) {
+        task.state.didRejectTool = true;
+        return errorResult(answer.message ?? responses.toolDenied(), ERROR_CODES.APPROVAL_DENIED, 'keep');
+      }
+    }
+    call.params = outcome.event.input;
+    return undefined;
+  },
+};
+
+function strongest(results: PreToolUseResult[]): PreToolUseResult | undefined {
+  const rank = { deny: 3, ask: 2, allow: 1 } as const;
+  let best: PreToolUseResult | undefined;
+  for (const r of results) if (r.decision && (!best?.decision || rank[r.decision] > rank[best.decision])) best = r;
+  return best;
+}
+
+/** Context from a hook, in the baseline's `<hook_context>` wrapper. */
+export function hookContext(source: string, text: string): string {
+  const m = /^([A-Z_]+):\s*/.exec(text);
+  const type = m ? m[1].toLowerCase() : 'general';
+  const body = m ? text.slice(m[0].length) : text;
+  return `<hook_context source="${source}" type="${type}">\n${body}\n</hook_context>`;
+}

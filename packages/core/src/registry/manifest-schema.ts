@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { TOOL_NAME_PATTERN } from '../tool/define-tool.js';
+
+/** One tool in a manifest: a name, or a name with the line `quiver tools` shows. */
+export const manifestToolSchema = z.union([
+  z.string(),
+  z
+    .object({
+      name: z.string(),
+      /** One line for listings, so tools can be listed without importing the plugin. */
+      description: z.string().optional(),
+    })
+    .strict(),
+]);
+
+/**
+ * The `quiver` field of a plugin's `package.json`.
+ * @example
+ * "quiver": { "apiVersion": 1, "tools": ["read_file"], "entry": "./dist/index.js", "core": "^0.1.0" }
+ */
+export const manifestSchema = z
+  .object({
+    /** The plugin API version the plugin was written for. */
+    apiVersion: z.number().int().positive(),
+    /** The tool names the plugin registers. */
+    tools: z.array(manifestToolSchema).min(1),
+    /** The module whose default export is the plugin (relative to the package). */
+    entry: z.string().min(1),
+    /** The `@quiver/core` versions the plugin supports (a semver range). @default "*" */
+    core: z.string().optional(),
+  })
+  .strict();
+
+/** A validated manifest. */
+export type Manifest = z.output<typeof manifestSchema>;
+
+/** A manifest's tool entries, normalised. */
+export function manifestTools(manifest: Manifest): { name: string; description?: string }[] {
+  return manifest.tools.map((t) => (typeof t === 'string' ? { name: t } : t));
+}
+
+/** True when a name may be shown to a model. */
+export function isValidToolName(name: string): boolean {
+  return TOOL_NAME_PATTERN.test(name);
+}
