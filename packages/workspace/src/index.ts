@@ -1,1 +1,6 @@
-export {};
+export { createWorkspace, type Workspace, type ResolveOptions } from './create-workspace.js';
+export { type RootInput } from './realize-roots.js';
+export { resolvePhysical, MAX_SYMLINK_HOPS, type PhysicalPath } from './resolve-physical.js';
+export { malformedReason } from './malformed-reason.js';
+export { isPathInside, relativeInside } from './is-path-inside.js';
+export { openConfined, type OpenFlags } from './open-confined.js';

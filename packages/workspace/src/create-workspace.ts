@@ -1,0 +1,152 @@
+import type { FileHandle } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { posix } from 'node:path';
+import { ERROR_CODES, quiverError, type ResolvedPath, type WorkspaceRoot, type WorkspaceService } from '@quiver/core';
+import { isPathInside, relativeInside } from './is-path-inside.js';
+import { malformedReason } from './malformed-reason.js';
+import { openConfined, type OpenFlags } from './open-confined.js';
+import { realizeRoots, type RootInput } from './realize-roots.js';
+import { resolvePhysical } from './resolve-physical.js';
+
+/** Options for {@link Workspace.resolve}. */
+export interface ResolveOptions {
+  /** Root to resolve against (default: the `@name:` hinted root, else the primary root). */
+  base?: WorkspaceRoot;
+  /**
+   * Absolute directory relative paths start from instead of the root, e.g. a shell
+   * command's working directory. It is resolved physically like the path itself.
+   */
+  cwd?: string;
+}
+
+/** The workspace service of `@quiver/workspace`: {@link WorkspaceService} plus P8 helpers. */
+export interface Workspace extends WorkspaceService {
+  resolve(input: string, options?: ResolveOptions): Promise<ResolvedPath>;
+  /**
+   * Open a resolved path so that the opened object is inside its root (SPEC P8), even if a
+   * symlink was swapped after the check. See {@link openConfined}.
+   */
+  openConfined(resolved: ResolvedPath, flags?: OpenFlags, mode?: number): Promise<FileHandle>;
+  /**
+   * Resolve `resolved.resolved` again and throw `QUIVER_ERR_PATH_OUTSIDE` (rule P8) when it is
+   * no longer inside a root or now points somewhere else. Returns the fresh resolution.
+   */
+  assertStillInside(resolved: ResolvedPath): Promise<ResolvedPath>;
+}
+
+const HINT = /^@([^:/]+):(.*)$/s;
+
+/**
+ * Create the workspace service: realpath'd roots with unique names, `@name:` hints, and path
+ * resolution as SPEC P1–P4 say (P8 helpers included).
+ *
+ * @param roots - Root folders, first one primary; `{ name, path }` sets the hint name.
+ * @example
+ * const ws = await createWorkspace(['/repo', { name: 'docs', path: '/srv/docs' }]);
+ * const p = await ws.resolve('@docs:guide/intro.md');
+ * if (!p.inside) console.log('outside the workspace');
+ */
+export async function createWorkspace(roots: readonly RootInput[]): Promise<Workspace> {
+  const list = Object.freeze(await realizeRoots(roots));
+  const byName = new Map(list.map((r) => [r.name, r]));
+
+  const rootOf = (absolutePath: string): WorkspaceRoot | undefined => {
+    let best: WorkspaceRoot | undefined;
+    for (const root of list) {
+      // The deepest root wins, so nested roots keep their own rules.
+      if (isPathInside(absolutePath, root.path) && (!best || root.path.length > best.path.length)) best = root;
+    }
+    return best;
+  };
+
+  const splitHint = (text: string): { root?: WorkspaceRoot; rest: string } => {
+    const m = HINT.exec(text);
+    if (!m) return { rest: text };
+    const root = byName.get(m[1]);
+    if (!root) {
+      const names = list.map((r) => r.name).join(', ');
+      throw quiverError(ERROR_CODES.WORKSPACE_HINT, `"@${m[1]}:" names no workspace root. Known roots: ${names}.`, { key: m[1] });
+    }
+    return { root, rest: m[2] };
+  };
+
+  const resolve = async (input: string, options: ResolveOptions = {}): Promise<ResolvedPath> => {
+    // Only a known root name makes a hint; anything else stays in the path, where P2
+    // rejects its colon.
+    const m = HINT.exec(input);
+    const hinted = m ? byName.get(m[1]) : undefined;
+    const rest = hinted && m ? m[2] : input;
+    const root = hinted ?? options.base ?? list[0];
+    const reason = malformedReason(rest);
+    if (reason) {
+      throw quiverError(ERROR_CODES.PATH_MALFORMED, `Path "${rest}" is malformed: it ${reason}. Write a plain POSIX path relative to the workspace root.`, { rule: 'P2' });
+    }
+    const { start, path, lexical } = startingPoint(rest, root, options.cwd);
+    const physical = await resolvePhysical(start, path);
+    return describe(rest, root, lexical, physical, rootOf);
+  };
+
+  const workspace: Workspace = {
+    roots: list,
+    primary: list[0],
+    splitHint,
+    rootOf,
+    resolve,
+    openConfined: (resolved, flags, mode) => openConfined(resolved, flags, mode),
+    assertStillInside: async (resolved) => {
+      // Straight to P3: the stored physical path needs no P1/P2, and may legally hold
+      // characters P2 refuses in model input (a symlink target's name, say).
+      const physical = await resolvePhysical('/', resolved.resolved);
+      const again = describe(resolved.input, resolved.root, resolved.lexical, physical, rootOf);
+      if (!again.inside || again.resolved !== resolved.resolved) {
+        throw quiverError(
+          ERROR_CODES.PATH_OUTSIDE,
+          `Path "${resolved.input}" changed after it was checked (now "${again.resolved}"). It was not used; retry the operation.`,
+          { rule: 'P8' },
+        );
+      }
+      return again;
+    },
+  };
+  return Object.freeze(workspace);
+}
+
+/** P1: where the walk starts and the lexical (symlink-blind) absolute path. */
+function startingPoint(rest: string, root: WorkspaceRoot, cwd?: string): { start: string; path: string; lexical: string } {
+  if (rest === '~' || rest.startsWith('~/')) {
+    const home = process.env.HOME || homedir();
+    const path = `${home}${rest.slice(1)}`;
+    return { start: '/', path, lexical: posix.resolve(path) };
+  }
+  if (rest.startsWith('/')) return { start: '/', path: rest, lexical: posix.resolve(rest) };
+  if (cwd) {
+    const dir = posix.resolve(root.path, cwd);
+    return { start: '/', path: `${dir}/${rest}`, lexical: posix.resolve(dir, rest) };
+  }
+  return { start: root.path, path: rest, lexical: posix.resolve(root.path, rest) };
+}
+
+function describe(
+  input: string,
+  root: WorkspaceRoot,
+  lexical: string,
+  physical: { resolved: string; exists: boolean; isDirectory: boolean },
+  rootOf: (p: string) => WorkspaceRoot | undefined,
+): ResolvedPath {
+  const containingRoot = rootOf(physical.resolved);
+  const relative = containingRoot ? (relativeInside(physical.resolved, containingRoot.path) as string) : physical.resolved;
+  const resolved: ResolvedPath = {
+    input,
+    root,
+    lexical,
+    resolved: physical.resolved,
+    inside: containingRoot !== undefined,
+    relative,
+    exists: physical.exists,
+    isDirectory: physical.isDirectory,
+  };
+  if (containingRoot) resolved.containingRoot = containingRoot;
+  const lexicalRelative = relativeInside(lexical, root.path);
+  if (lexicalRelative !== undefined) resolved.lexicalRelative = lexicalRelative;
+  return resolved;
+}

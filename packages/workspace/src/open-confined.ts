@@ -1,0 +1,104 @@
+import { constants, existsSync } from 'node:fs';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
+import { posix } from 'node:path';
+import { ERROR_CODES, quiverError, type ResolvedPath } from '@quiver/core';
+import { isPathInside } from './is-path-inside.js';
+
+/** `fs.open` flags: a number, or one of the usual strings (`'r'`, `'w'`, `'wx'`, `'a+'`, ...). */
+export type OpenFlags = number | string;
+
+const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_SYNC } = constants;
+
+const FLAG_STRINGS: Record<string, number> = {
+  r: O_RDONLY,
+  'r+': O_RDWR,
+  'rs+': O_RDWR | O_SYNC,
+  w: O_TRUNC | O_CREAT | O_WRONLY,
+  wx: O_TRUNC | O_CREAT | O_WRONLY | O_EXCL,
+  'w+': O_TRUNC | O_CREAT | O_RDWR,
+  'wx+': O_TRUNC | O_CREAT | O_RDWR | O_EXCL,
+  a: O_APPEND | O_CREAT | O_WRONLY,
+  ax: O_APPEND | O_CREAT | O_WRONLY | O_EXCL,
+  'a+': O_APPEND | O_CREAT | O_RDWR,
+  'ax+': O_APPEND | O_CREAT | O_RDWR | O_EXCL,
+};
+
+/** Linux exposes each open descriptor as a magic link; through it, a path is walked from the opened directory itself, like openat(2). */
+const HAS_PROC_FD = existsSync('/proc/self/fd');
+
+/**
+ * Open a resolved path and bind the check to the object actually opened (SPEC P8).
+ *
+ * The parent directory is opened first and its descriptor's real path checked; the file is
+ * then opened *through that descriptor* (`/proc/self/fd/<dir>/<name>`, i.e. openat) with
+ * `O_NOFOLLOW`, so a symlink swapped into any component after the check can neither redirect
+ * a read nor make a create land outside. Finally the file descriptor's own real path is
+ * checked. On a violation the descriptors are closed and `QUIVER_ERR_PATH_OUTSIDE` (rule P8)
+ * is thrown. A missing parent throws `QUIVER_ERR_FILE_NOT_FOUND`.
+ *
+ * @param resolved - A path from `Workspace.resolve`; it must be inside a root.
+ * @param flags - `fs.open` flags (default `'r'`).
+ * @param mode - Mode for a created file (default `0o666`, before umask).
+ * @example
+ * const fh = await openConfined(await ws.resolve('src/a.ts'), 'r');
+ * try { console.log(await fh.readFile('utf8')); } finally { await fh.close(); }
+ */
+export async function openConfined(resolved: ResolvedPath, flags: OpenFlags = 'r', mode = 0o666): Promise<FileHandle> {
+  const root = resolved.containingRoot;
+  if (!resolved.inside || !root) throw outside(resolved, resolved.resolved);
+  const numeric = toNumericFlags(flags);
+  if (!HAS_PROC_FD || resolved.resolved === root.path) {
+    return verified(await openOrThrow(resolved, resolved.resolved, numeric | O_NOFOLLOW, mode), resolved, root.path);
+  }
+  const dir = await verified(await openOrThrow(resolved, posix.dirname(resolved.resolved), O_RDONLY | O_DIRECTORY), resolved, root.path);
+  try {
+    const through = `/proc/self/fd/${dir.fd}/${posix.basename(resolved.resolved)}`;
+    return await verified(await openOrThrow(resolved, through, numeric | O_NOFOLLOW, mode), resolved, root.path);
+  } finally {
+    await dir.close();
+  }
+}
+
+function toNumericFlags(flags: OpenFlags): number {
+  if (typeof flags === 'number') return flags;
+  const n = FLAG_STRINGS[flags];
+  if (n === undefined) throw new TypeError(`Unknown open flags "${flags}". Use a number or one of: ${Object.keys(FLAG_STRINGS).join(', ')}.`);
+  return n;
+}
+
+async function openOrThrow(resolved: ResolvedPath, path: string, flags: number, mode?: number): Promise<FileHandle> {
+  try {
+    return await open(path, flags, mode);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, { file: resolved.resolved, cause: e });
+    }
+    // O_NOFOLLOW met a symlink where the check saw none: something was swapped in.
+    if (code === 'ELOOP' || code === 'ENOTDIR') throw outside(resolved, path, e);
+    throw quiverError(ERROR_CODES.TOOL_FAILED, `Cannot open "${resolved.input}": ${(e as Error).message}`, { file: resolved.resolved, cause: e });
+  }
+}
+
+async function verified(handle: FileHandle, resolved: ResolvedPath, rootPath: string): Promise<FileHandle> {
+  let real: string;
+  try {
+    real = await realpath(HAS_PROC_FD ? `/proc/self/fd/${handle.fd}` : resolved.resolved);
+  } catch (e) {
+    await handle.close();
+    throw outside(resolved, resolved.resolved, e);
+  }
+  if (!isPathInside(real, rootPath)) {
+    await handle.close();
+    throw outside(resolved, real);
+  }
+  return handle;
+}
+
+function outside(resolved: ResolvedPath, at: string, cause?: unknown) {
+  return quiverError(
+    ERROR_CODES.PATH_OUTSIDE,
+    `"${resolved.input}" leads outside the workspace root (${at}), possibly through a symlink changed after the check. Nothing was opened; use a path inside the workspace.`,
+    { rule: 'P8', file: resolved.resolved, cause },
+  );
+}
