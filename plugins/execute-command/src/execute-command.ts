@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { coreServices, defineTool, type TaskConfig, type ToolResult } from '@quiver/core';
+import { resolveCommandTimeoutSeconds } from './command-timeout.js';
+import { commandResultToToolResult } from './format-command-result.js';
+import { runCommand } from './run-command.js';
+import { resolveCommandTarget } from './workspace-hint.js';
+
+/** The one-shot notification for a long auto-approved command (SPEC Part B §3 step 10). */
+export const LONG_RUNNING_NOTICE = 'An auto-approved command has been running for 30s, and may need your attention.';
+
+/** The escalation reason when the model itself asks for approval. */
+export const MODEL_REQUESTED_APPROVAL = 'the model marked it as requiring approval';
+
+const params = z.object({
+  command: z
+    .string()
+    .describe('The shell command to run. Prefix it with @name: to run it in another root of a multi-root workspace.'),
+  requires_approval: z
+    .union([z.boolean(), z.string()])
+    .describe(
+      'true for commands with side effects the user should see first (installing or removing packages, deleting or overwriting files, system changes, network operations); false for safe ones (reading files, listing, building, running tests).',
+    ),
+  timeout: z
+    .union([z.number(), z.string()])
+    .optional()
+    .describe('Seconds before the command and all its child processes are killed. Default: 300 for builds, installs and test runs, 30 otherwise.'),
+  task_progress: z.string().optional().describe('The updated task checklist, in Markdown.'),
+});
+
+/** The parameters of `execute_command`. */
+export type ExecuteCommandParams = z.infer<typeof params>;
+
+/**
+ * True when `requires_approval` asks for approval: `true`, or the string `"true"` in any
+ * case. Anything else counts as false, as in the baseline.
+ */
+export function isApprovalRequested(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
+/**
+ * The `execute_command` tool (SPEC Part B §3, Part A): runs a shell command with a hard
+ * timeout, kills the whole process tree on expiry or cancel, streams the output live and
+ * returns the exit code and output. The pipeline screens `command` (R1–R9, I1–I5) and asks
+ * for approval before it runs; a command the model or the destructive classifier marks as
+ * risky needs the "all commands" level.
+ */
+export const executeCommandTool = defineTool({
+  name: 'execute_command',
+  description:
+    'Run a shell command (bash -c) and return its exit code and output (stdout and stderr). Use it for builds, tests, git, package managers and other system operations; explain what the command does. It runs non-interactively (no stdin) in the primary workspace root, or in another root when prefixed with @name:. Every command has a timeout (30 s by default, 300 s for builds, installs and test runs; set `timeout` to change it); on expiry the command and every process it started are killed and the output so far is returned. Processes left running in the background are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines.',
+  params,
+  command: 'command',
+  approval: { category: 'command', escalate: escalateCommand },
+  annotations: { title: 'Run a shell command', destructive: true, openWorld: true },
+  describe: (p) => `[execute_command for '${p.command ?? ''}']`,
+  execute: executeCommand,
+});
+
+/** The second approval level: asked for by the model, or a command the classifier calls destructive. */
+async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<string | undefined> {
+  if (isApprovalRequested(p.requires_approval)) return MODEL_REQUESTED_APPROVAL;
+  const target = resolveCommandTarget(p.command, config.cwd, config.workspaceRoots);
+  const verdict = await config.services.get(coreServices.commandClassifier).classify(target.command, target.cwd);
+  if (!verdict.destructive) return undefined;
+  const why = verdict.reasons.length > 0 ? verdict.reasons.join('; ') : 'it may destroy or overwrite data';
+  return `the command looks destructive: ${why}`;
+}
+
+async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<ToolResult> {
+  const target = resolveCommandTarget(p.command, config.cwd, config.workspaceRoots);
+  const options = readOptions(config.options);
+  const stopNotice = scheduleNotice(config, options.notifyAfterMs);
+  try {
+    const result = await runCommand({
+      command: target.command,
+      cwd: target.cwd,
+      timeoutSeconds: resolveCommandTimeoutSeconds(target.command, p.timeout),
+      signal: config.signal,
+      onOutput: (chunk, stream) => config.ui.output?.(chunk, stream),
+      shell: options.shell,
+      killGraceMs: options.killGraceMs,
+    });
+    // The command may have changed any file, so no cached read can be trusted any more.
+    config.readCache.clear();
+    return commandResultToToolResult(result);
+  } finally {
+    stopNotice();
+  }
+}
+
+interface ExecuteCommandOptions {
+  enableNotifications: boolean;
+  notifyAfterMs: number;
+  shell?: string;
+  killGraceMs?: number;
+}
+
+/** The plugin's options; wrong types fall back to the defaults. */
+function readOptions(options: Readonly<Record<string, unknown>>): ExecuteCommandOptions {
+  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  return {
+    enableNotifications: options.enableNotifications === true,
+    notifyAfterMs: num(options.notifyAfterMs) ?? 30_000,
+    shell: typeof options.shell === 'string' && options.shell ? options.shell : undefined,
+    killGraceMs: num(options.killGraceMs),
+  };
+}
+
+/** Notify once if an auto-approved command is still running after a while; returns the canceller. */
+function scheduleNotice(config: TaskConfig, afterMs: number): () => void {
+  const wanted = config.approval === 'auto' && !config.isSubagentExecution && readOptions(config.options).enableNotifications;
+  if (!wanted || !config.ui.notify) return () => {};
+  const timer = setTimeout(() => config.ui.notify?.(LONG_RUNNING_NOTICE), afterMs);
+  return () => clearTimeout(timer);
+}
