@@ -1,1 +1,56 @@
-export {};
+#!/usr/bin/env node
+import { isQuiverError } from '@quiver/core';
+
+const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
+  tools: async () => (await import('./commands/tools.js')).toolsCommand,
+  exec: async () => (await import('./commands/exec.js')).execCommand,
+  config: async () => (await import('./commands/config.js')).configCommand,
+  permissions: async () => (await import('./commands/permissions.js')).permissionsCommand,
+  hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
+};
+
+const HELP = `quiver — the tools of an AI coding agent, gated and hooked
+
+Usage: quiver <command> [options]
+
+Commands:
+  tools [--json]                         list the configured tools
+  exec <tool> '<json>' [--yes] [--json]  run one tool call through the whole pipeline
+  permissions check "<cmd>" [--json]     explain a command-permission decision
+  config validate                        check quiver.config.*
+  hooks list [--json]                    hooks per event, in the order they run
+
+Common options: --cwd DIR, --config FILE, --debug (stack traces), --help
+Exit codes: 0 ok, 1 tool error or denied, 2 usage or config error`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write('0.1.0\n');
+    return 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`quiver: unknown command '${name}'. Run 'quiver --help' for the list.\n`);
+    return 2;
+  }
+  return (await load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const debug = process.argv.includes('--debug');
+    const message = e instanceof Error ? e.message : String(e);
+    const code = isQuiverError(e) ? ` [${e.code}]` : '';
+    process.stderr.write(`quiver: ${message}${code}\n`);
+    if (debug && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+    process.exitCode = 2;
+  },
+);

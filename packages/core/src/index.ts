@@ -69,3 +69,5 @@ export type { LoadedConfig } from './config/load-config.js';
 // host composition
 export { createHost, CORE_VERSION } from './host/create-host.js';
 export type { Host, HostOptions } from './host/create-host.js';
+export { registerCommandHooks, compileMatcher, runHook } from './hooks/command-hook.js';
+export type { CommandHookSpec, CommandHookGroup } from './hooks/command-hook.js';

@@ -1,0 +1,31 @@
+import { HOOK_NAMES, type HookName } from '@quiver/core';
+import { parse, commonOptions } from '../args.js';
+import { openRuntime } from '../open-runtime.js';
+import { createTerminalUi } from '../terminal-ui.js';
+import { usageError } from '../usage-error.js';
+import { help } from './tools.js';
+
+const USAGE = 'quiver hooks list [--json] [--cwd DIR] [--config FILE]';
+
+/** `quiver hooks list`: the taps of every hook, in the order they run. */
+export async function hooksCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, commonOptions, USAGE);
+  if (values.help) return help(USAGE);
+  if (positionals[0] !== 'list') throw usageError(`Unknown hooks subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
+  const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
+  try {
+    await runtime.host.registry.loadAll({ includeHidden: true }); // plugins tap hooks when they load
+    const table = (Object.keys(HOOK_NAMES) as HookName[]).map((hook) => ({ hook, kind: HOOK_NAMES[hook], taps: runtime.host.hooks.taps(hook) }));
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(table.map((t) => ({ ...t, taps: t.taps.map(({ name, stage, tools }) => ({ name, stage, tools: tools ?? null })) })), null, 2)}\n`);
+      return 0;
+    }
+    for (const { hook, kind, taps } of table) {
+      process.stdout.write(`${hook} (${kind})${taps.length ? '' : ': none'}\n`);
+      taps.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name}  stage ${t.stage}${t.tools ? `  tools: ${t.tools.join(', ')}` : ''}\n`));
+    }
+    return 0;
+  } finally {
+    await runtime.dispose();
+  }
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '@quiver/core';
+import { createIgnoreService } from '@quiver/ignore';
+import { createWorkspace } from '@quiver/workspace';
+import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
+import { parse, commonOptions } from '../args.js';
+import { usageError } from '../usage-error.js';
+import { help } from './tools.js';
+
+const USAGE = 'quiver permissions check "<command>" | - [--json] [--cwd DIR] [--config FILE]';
+
+/**
+ * `quiver permissions check`: explain a command-permission decision (R1–R9), and the ignore
+ * screen (I1–I5) when the working directory has ignore rules. Exit 0 allowed, 1 denied.
+ */
+export async function permissionsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, commonOptions, USAGE);
+  if (values.help) return help(USAGE);
+  if (positionals[0] !== 'check') throw usageError(`Unknown permissions subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
+  if (positionals.length < 2) throw usageError(`Missing the command to check.\nUsage: ${USAGE}`);
+  const command = positionals[1] === '-' ? await readStdin() : positionals[1];
+  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config });
+  const permissions = createCommandPermissions(resolveCommandPermissionsConfig(loaded.config.commandPermissions));
+  const decision = await permissions.check(command);
+  const screen = decision.allowed ? await ignoreScreen(command, values.cwd ?? process.cwd(), loaded) : undefined;
+  if (screen && !screen.allowed) {
+    decision.allowed = false;
+    decision.reason = 'ignored_path';
+    decision.rule = screen.rule;
+    decision.segment = screen.subject;
+    decision.message = `Command "${command}" names a path blocked by the ignore rules (${screen.rule}): ${screen.reason ?? screen.subject}`;
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ command, allowed: decision.allowed, reason: decision.reason, rule: decision.rule ?? null, pattern: decision.pattern ?? null, segment: decision.segment ?? null, message: decision.message, segments: decision.segments })}\n`);
+  } else {
+    process.stdout.write(`${explainDecision(decision)}\n`);
+  }
+  return decision.allowed ? 0 : 1;
+}
+
+/** I1–I5: the ignore screen, run from the workspace the config (or the cwd) names. */
+async function ignoreScreen(command: string, cwd: string, loaded: Awaited<ReturnType<typeof loadConfig>>) {
+  const roots = (loaded.config.workspaceRoots ?? [cwd]).map((r) => (typeof r === 'string' ? resolve(loaded.dir, r) : { name: r.name, path: resolve(loaded.dir, r.path) }));
+  const workspace = await createWorkspace(roots);
+  const ignore = await createIgnoreService(workspace, { fileName: loaded.config.ignoreFile, watch: false });
+  try {
+    return await ignore.checkCommand(command, resolve(cwd));
+  } finally {
+    ignore.dispose();
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  // The command is taken byte for byte; only one trailing newline (from echo or a heredoc) is dropped.
+  return Buffer.concat(chunks).toString('utf8').replace(/\n$/, '');
+}

@@ -1,0 +1,19 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRuntime, type Runtime } from '@quiver/runtime';
+import type { HostUi } from '@quiver/core';
+import { DEFAULT_PLUGINS } from './default-preset.js';
+
+/** The folder the CLI runs from: plugin package names resolve from here too. */
+export const CLI_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** Build the runtime for a command from its --cwd and --config flags. */
+export function openRuntime(flags: { cwd?: string; config?: string }, ui: HostUi): Promise<Runtime> {
+  return createRuntime({
+    cwd: flags.cwd ?? process.cwd(),
+    configFile: flags.config,
+    ui,
+    defaultPlugins: [...DEFAULT_PLUGINS],
+    resolveFrom: [CLI_DIR],
+  });
+}

@@ -1,0 +1,200 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { ERROR_CODES, quiverError } from '../errors.js';
+import type { HookBus } from './hook-bus.js';
+import type { HookName, PostToolUseResult, PreToolUseResult, SeriesResult, UserPromptSubmitResult } from './hook-names.js';
+import { HOOK_NAMES } from './hook-names.js';
+import { STAGE } from './stages.js';
+
+/** One external command hook from the config (Claude Code's shape). */
+export interface CommandHookSpec {
+  command: string;
+  /** Seconds. @default 60 */
+  timeout?: number;
+  /** @default 'block' for PreToolUse, 'allow' otherwise */
+  onError?: 'block' | 'allow';
+}
+
+/** A matcher group: which tools, which hooks. */
+export interface CommandHookGroup {
+  matcher?: string;
+  hooks: CommandHookSpec[];
+}
+
+/** What a finished hook process gave back. */
+interface HookRun {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const MAX_OUTPUT = 1024 * 1024;
+
+/**
+ * Register external command hooks on a bus. Each hook gets the event as JSON on stdin
+ * (`hook_event_name`, `tool_name`, `tool_input`, `cwd`, `session_id`, ...); exit 2 blocks
+ * with stderr as the reason; JSON on stdout may carry `hookSpecificOutput.permissionDecision`,
+ * `updatedInput` and `additionalContext`. A missing or non-executable script is a config error
+ * now, at start-up.
+ * @returns one function that unregisters them all
+ */
+export function registerCommandHooks(
+  bus: HookBus,
+  hooks: Partial<Record<HookName, CommandHookGroup[]>>,
+  where: { cwd: string; configDir: string; configFile?: string },
+): () => void {
+  const offs: (() => void)[] = [];
+  for (const [event, groups] of Object.entries(hooks) as [HookName, CommandHookGroup[]][]) {
+    groups.forEach((group, gi) =>
+      group.hooks.forEach((spec, hi) => {
+        checkScript(spec.command, where, `hooks.${event}[${gi}].hooks[${hi}].command`);
+        const match = compileMatcher(group.matcher);
+        const onError = spec.onError ?? (event === 'PreToolUse' ? 'block' : 'allow');
+        const timeoutMs = (spec.timeout ?? 60) * 1000;
+        offs.push(
+          bus.tap(
+            event,
+            { name: `config:${spec.command}`, stage: STAGE.POLICY, timeoutMs: timeoutMs + 2000, onError: onError === 'block' ? 'block' : 'continue' },
+            async (event_) => {
+              const e = event_ as unknown as Record<string, unknown>;
+              if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
+              const run = await runHook(spec.command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs });
+              return interpret(event, run, spec.command) as never;
+            },
+          ),
+        );
+      }),
+    );
+  }
+  return () => offs.forEach((off) => off());
+}
+
+/** Claude Code's matcher rules: empty or `*` = all; plain names (`a|b`) = exact; else a RegExp. */
+export function compileMatcher(matcher: string | undefined): (tool: string) => boolean {
+  if (!matcher || matcher === '*') return () => true;
+  if (/^[A-Za-z0-9_\-|, ]+$/.test(matcher)) {
+    const names = new Set(matcher.split(/[|,]/).map((s) => s.trim()).filter(Boolean));
+    return (tool) => names.has(tool);
+  }
+  const re = new RegExp(matcher);
+  return (tool) => re.test(tool);
+}
+
+function checkScript(command: string, where: { configDir: string; configFile?: string }, key: string): void {
+  const first = command.trim().split(/\s+/)[0] ?? '';
+  const fail = (why: string) => {
+    throw quiverError(ERROR_CODES.HOOK_SCRIPT, `Hook command '${command}' in ${where.configFile ?? 'the config'} ${why}. Fix the path or make the script executable (chmod +x).`, { file: where.configFile, key });
+  };
+  if (first.includes('/')) {
+    const file = isAbsolute(first) ? first : resolve(where.configDir, first);
+    if (!existsSync(file) || !statSync(file).isFile()) fail(`names '${first}', which does not exist`);
+    try {
+      accessSync(file, constants.X_OK);
+    } catch {
+      fail(`names '${first}', which is not executable`);
+    }
+    return;
+  }
+  const found = (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, first), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!found) fail(`runs '${first}', which is not on PATH`);
+}
+
+function toWire(event: HookName, e: Record<string, unknown>): Record<string, unknown> {
+  const wire: Record<string, unknown> = { session_id: e.taskId, hook_event_name: event, cwd: e.cwd };
+  if (e.tool !== undefined) wire.tool_name = e.tool;
+  if (e.input !== undefined) wire.tool_input = e.input;
+  if (e.callId !== undefined) wire.tool_use_id = e.callId;
+  if (event === 'PostToolUse') wire.tool_response = e.result;
+  if (e.prompt !== undefined) wire.prompt = e.prompt;
+  if (e.message !== undefined) wire.message = e.message;
+  return wire;
+}
+
+/** Run one hook process: JSON on stdin, bounded output, the whole group killed on time-out. */
+export function runHook(command: string, input: unknown, options: { cwd: string; configDir: string; timeoutMs: number }): Promise<HookRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('/bin/sh', ['-c', command], {
+      cwd: options.cwd,
+      env: { ...process.env, QUIVER_PROJECT_DIR: options.cwd, CLAUDE_PROJECT_DIR: options.cwd },
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      killGroup(child.pid);
+      reject(quiverError(ERROR_CODES.HOOK_TIMEOUT, `Hook '${command}' did not finish within ${options.timeoutMs / 1000} s and was killed.`));
+    }, options.timeoutMs);
+    child.stdout.on('data', (d: Buffer) => void (stdout.length < MAX_OUTPUT && (stdout += d.toString('utf8'))));
+    child.stderr.on('data', (d: Buffer) => void (stderr.length < MAX_OUTPUT && (stderr += d.toString('utf8'))));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(quiverError(ERROR_CODES.HOOK_FAILED, `Hook '${command}' could not start: ${e.message}`, { cause: e }));
+    });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolvePromise({ exitCode, stdout, stderr });
+    });
+    child.stdin.on('error', () => undefined); // a hook that exits without reading stdin is fine
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function parseJson(stdout: string): Record<string, unknown> | undefined {
+  const text = stdout.trim();
+  if (!text.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turn a hook's exit code and output into the tap answer for its event. */
+function interpret(event: HookName, run: HookRun, command: string): unknown {
+  if (run.exitCode === 2) {
+    const reason = run.stderr.trim() || `hook '${command}' exited with code 2`;
+    if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseResult;
+    if (event === 'PostToolUse') return { additionalContext: reason } satisfies PostToolUseResult;
+    if (HOOK_NAMES[event] === 'parallel') return undefined;
+    return { cancel: true, reason } satisfies SeriesResult;
+  }
+  if (run.exitCode !== 0) {
+    throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook '${command}' exited with code ${run.exitCode}${run.stderr.trim() ? `: ${run.stderr.trim()}` : ''}`);
+  }
+  const json = parseJson(run.stdout);
+  const specific = (json?.hookSpecificOutput ?? {}) as Record<string, unknown>;
+  const context = (specific.additionalContext as string | undefined) ?? (json ? undefined : run.stdout.trim() || undefined);
+  const stop = json?.continue === false;
+  const reason = (specific.permissionDecisionReason ?? json?.reason ?? json?.stopReason) as string | undefined;
+  switch (event) {
+    case 'PreToolUse': {
+      const legacy = json?.decision === 'block' ? 'deny' : json?.decision === 'approve' ? 'allow' : undefined;
+      const decision = stop ? 'deny' : ((specific.permissionDecision as PreToolUseResult['decision']) ?? legacy);
+      return { decision, reason, updatedInput: specific.updatedInput as Record<string, unknown> | undefined, additionalContext: json ? context : undefined } satisfies PreToolUseResult;
+    }
+    case 'PostToolUse':
+      return { additionalContext: json?.decision === 'block' ? (reason ?? context) : json ? context : undefined, cancel: stop || undefined, reason } satisfies PostToolUseResult;
+    case 'UserPromptSubmit':
+      return { cancel: stop || json?.decision === 'block' || undefined, reason, additionalContext: context } satisfies UserPromptSubmitResult;
+    default:
+      return HOOK_NAMES[event] === 'parallel' ? undefined : ({ cancel: stop || undefined, reason, additionalContext: context } satisfies SeriesResult);
+  }
+}

@@ -1,0 +1,7 @@
+import { registerCommandHooks, type Host, type QuiverConfig } from '@quiver/core';
+
+/** Register the config's external command hooks on the host's hook bus (checked now). */
+export async function registerConfigHooks(host: Host, config: QuiverConfig, where: { configFile?: string; configDir: string; cwd: string }): Promise<void> {
+  if (!config.hooks) return;
+  registerCommandHooks(host.hooks, config.hooks as never, where);
+}

@@ -1,0 +1,116 @@
+import { isAbsolute, resolve } from 'node:path';
+import {
+  ERROR_CODES,
+  isQuiverError,
+  coreServices,
+  createHost,
+  createMemoryTelemetry,
+  loadConfig,
+  validateConfig,
+  type Host,
+  type HostUi,
+  type PluginDefinition,
+  type QuiverConfig,
+  type Task,
+  type TaskOptions,
+  type ToolInfo,
+  type WorkspaceService,
+} from '@quiver/core';
+import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
+import { createWorkspace } from '@quiver/workspace';
+import { createIgnoreService } from '@quiver/ignore';
+import { resolvePluginDir } from './resolve-plugin.js';
+import { registerConfigHooks } from './config-hooks.js';
+
+/** Options of {@link createRuntime}. */
+export interface RuntimeOptions {
+  /** The working directory: where the config is looked for and the default workspace root. */
+  cwd: string;
+  /** An explicit config file (`--config`). */
+  configFile?: string;
+  /** A config object instead of a file (tests, distributions). */
+  config?: unknown;
+  /** The host's UI ports. */
+  ui: HostUi;
+  /** Plugin package names used when the config names none (the default preset). */
+  defaultPlugins?: string[];
+  /** Folders to resolve plugin package names from (the host app's folder). */
+  resolveFrom?: string[];
+  /** In-memory plugins to add (tests, bundled distributions). */
+  plugins?: { plugin: PluginDefinition; options?: Record<string, unknown> }[];
+  /** Skip loading the config's plugins (when `plugins` supplies them all). */
+  noConfigPlugins?: boolean;
+}
+
+/** A composed runtime: the host plus the services and config it was built from. */
+export interface Runtime {
+  readonly host: Host;
+  readonly config: QuiverConfig;
+  readonly configFile?: string;
+  readonly workspace: WorkspaceService;
+  /** The tools offered (from manifests; nothing imported). */
+  tools(): ToolInfo[];
+  createTask(options?: TaskOptions): Task;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Compose a runtime: load and validate the config, provide the default services (workspace,
+ * ignore rules, command permissions, classifier, telemetry), register the plugins (manifests
+ * only; modules load on first use) and the config's external hooks.
+ * @example
+ * const rt = await createRuntime({ cwd: process.cwd(), ui, defaultPlugins: ['@quiver/tool-read-file'] });
+ * const result = await rt.createTask().call('read_file', { path: 'README.md' });
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const loaded =
+    options.config !== undefined
+      ? { config: validateConfig(options.config), file: undefined, dir: resolve(options.cwd) }
+      : await loadConfig({ cwd: options.cwd, file: options.configFile });
+  const { config } = loaded;
+  const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
+  const rootSpecs = config.workspaceRoots ?? [options.cwd];
+  const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
+  const workspace = await createWorkspace(roots);
+  const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
+  const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
+  host.container.provideValue(coreServices.workspace, workspace);
+  host.container.provideValue(coreServices.ignore, ignore);
+  host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));
+  host.container.provideValue(coreServices.commandClassifier, createCommandClassifier());
+  host.container.provideValue(coreServices.telemetry, createMemoryTelemetry());
+
+  const fromDefaults = !config.plugins;
+  const specs = options.noConfigPlugins ? [] : (config.plugins ?? options.defaultPlugins ?? []);
+  for (const spec of specs) {
+    const name = typeof spec === 'string' ? spec : spec.name;
+    let dir: string;
+    try {
+      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [] });
+    } catch (e) {
+      // The default preset names every first-party tool; a trimmed install simply has fewer.
+      if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;
+      throw e;
+    }
+    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
+  }
+  for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
+  await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path });
+
+  return {
+    host,
+    config,
+    configFile: loaded.file,
+    workspace,
+    tools: () => host.registry.list(),
+    createTask: (taskOptions) => host.createTask({ cwd: workspace.primary.path, ...taskOptions }),
+    async dispose() {
+      (ignore as { dispose?: () => void }).dispose?.();
+      await host.dispose();
+    },
+  };
+}
+
+function abs(p: string, dir: string): string {
+  return isAbsolute(p) ? p : resolve(dir, p);
+}
