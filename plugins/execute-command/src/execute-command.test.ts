@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { coreServices, createReadCache, resultText, toToolResult, type ServiceRef, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, createReadCache, DEFAULT_APPROVAL_SETTINGS, resultText, toToolResult, type ServiceRef, type TaskConfig, type ToolResult } from '@quiver/core';
 import { LEFTOVERS_NOTE } from './format-command-result.js';
 import { executeCommandTool, isApprovalRequested, LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './execute-command.js';
 
@@ -59,6 +59,7 @@ function makeConfig(overrides: Partial<TaskConfig> = {}, recorded: Recorded = { 
     approval: 'user',
     options: { killGraceMs: 200 },
     signal: new AbortController().signal,
+    approvalSettings: DEFAULT_APPROVAL_SETTINGS,
     ...overrides,
   } as TaskConfig;
 }
@@ -157,6 +158,13 @@ describe('execute_command: notification', () => {
   it('notifies once when an auto-approved command runs long', async () => {
     const recorded: Recorded = { notes: [], chunks: [] };
     await exec(makeConfig({ approval: 'auto', options: { enableNotifications: true, notifyAfterMs: 100 } }, recorded), slow);
+    expect(recorded.notes).toEqual([LONG_RUNNING_NOTICE]);
+  });
+
+  it('follows the approval settings when the plugin option is unset', async () => {
+    const recorded: Recorded = { notes: [], chunks: [] };
+    const approvalSettings = { ...DEFAULT_APPROVAL_SETTINGS, enableNotifications: true };
+    await exec(makeConfig({ approval: 'auto', approvalSettings, options: { notifyAfterMs: 100 } }, recorded), slow);
     expect(recorded.notes).toEqual([LONG_RUNNING_NOTICE]);
   });
 

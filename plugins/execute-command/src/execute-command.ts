@@ -70,7 +70,7 @@ async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Pro
 async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<ToolResult> {
   const target = resolveCommandTarget(p.command, config.cwd, config.workspaceRoots);
   const options = readOptions(config.options);
-  const stopNotice = scheduleNotice(config, options.notifyAfterMs);
+  const stopNotice = scheduleNotice(config, options);
   try {
     const result = await runCommand({
       command: target.command,
@@ -90,7 +90,8 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
 }
 
 interface ExecuteCommandOptions {
-  enableNotifications: boolean;
+  /** Overrides the approval settings' `enableNotifications` when set. */
+  enableNotifications?: boolean;
   notifyAfterMs: number;
   shell?: string;
   killGraceMs?: number;
@@ -100,7 +101,7 @@ interface ExecuteCommandOptions {
 function readOptions(options: Readonly<Record<string, unknown>>): ExecuteCommandOptions {
   const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   return {
-    enableNotifications: options.enableNotifications === true,
+    enableNotifications: typeof options.enableNotifications === 'boolean' ? options.enableNotifications : undefined,
     notifyAfterMs: num(options.notifyAfterMs) ?? 30_000,
     shell: typeof options.shell === 'string' && options.shell ? options.shell : undefined,
     killGraceMs: num(options.killGraceMs),
@@ -108,9 +109,10 @@ function readOptions(options: Readonly<Record<string, unknown>>): ExecuteCommand
 }
 
 /** Notify once if an auto-approved command is still running after a while; returns the canceller. */
-function scheduleNotice(config: TaskConfig, afterMs: number): () => void {
-  const wanted = config.approval === 'auto' && !config.isSubagentExecution && readOptions(config.options).enableNotifications;
+function scheduleNotice(config: TaskConfig, options: ExecuteCommandOptions): () => void {
+  const enabled = options.enableNotifications ?? config.approvalSettings?.enableNotifications ?? false;
+  const wanted = enabled && config.approval === 'auto' && !config.isSubagentExecution;
   if (!wanted || !config.ui.notify) return () => {};
-  const timer = setTimeout(() => config.ui.notify?.(LONG_RUNNING_NOTICE), afterMs);
+  const timer = setTimeout(() => config.ui.notify?.(LONG_RUNNING_NOTICE), options.notifyAfterMs);
   return () => clearTimeout(timer);
 }
