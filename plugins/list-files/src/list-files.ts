@@ -1,0 +1,259 @@
+import { promises as fsp, type Dirent } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, resolve, sep } from 'node:path';
+import { isDefaultIgnoredDir } from './default-ignores.js';
+import { compileGitignore, directoryMatcher, type GitignoreFile, type GitignoreLevel } from './gitignore-rules.js';
+
+/** Options of {@link listFiles}. */
+export interface ListFilesOptions {
+  /** Walk subdirectories (breadth-first). @default false */
+  recursive?: boolean;
+  /** Stop after this many entries; the result then says the limit was hit. @default Infinity */
+  limit?: number;
+  /**
+   * The workspace's ignore check (`IgnoreService.isIgnored`): entries it rejects are left out,
+   * and ignored directories are not entered. Called with absolute paths.
+   */
+  isIgnored?: (absolutePath: string, isDirectory: boolean) => boolean;
+  /**
+   * The workspace root. Symlinked directories are followed only when their target is inside
+   * it, and `.gitignore` files between it and `dir` apply too. @default dir
+   */
+  root?: string;
+  /** Give up after this long and return what was found (flagged as truncated). @default 10000 */
+  timeoutMs?: number;
+  /** Stop early (the partial result is flagged as truncated). */
+  signal?: AbortSignal;
+  /** Honour `.gitignore` files in a recursive listing. @default true */
+  gitignore?: boolean;
+  /** Directories read at once. @default 32 */
+  concurrency?: number;
+}
+
+/** `[paths, didHitLimit]`: paths relative to the listed directory, POSIX, directories ending in `/`. */
+export type ListFilesResult = [paths: string[], didHitLimit: boolean];
+
+interface DirTask {
+  readonly abs: string;
+  /** Physical path; differs from `abs` below a followed symlink. */
+  readonly real: string;
+  /** Prefix of entries relative to the listed directory: `''` or `'a/b/'`. */
+  readonly out: string;
+  /** Prefix of entries relative to the root, for anchored `.gitignore` rules. */
+  readonly rel: string;
+  readonly name: string;
+  readonly levels: readonly GitignoreLevel[];
+}
+
+interface DirResult {
+  entries: string[];
+  subdirs: DirTask[];
+}
+
+interface WalkContext {
+  readonly recursive: boolean;
+  readonly skipHiddenDirs: boolean;
+  readonly gitignore: boolean;
+  readonly rootReal: string;
+  readonly isIgnored?: (absolutePath: string, isDirectory: boolean) => boolean;
+  readonly deadline: number;
+  readonly signal?: AbortSignal;
+  /** Symlink targets already entered: each is walked once, which also breaks cycles. */
+  readonly linkTargets: Set<string>;
+}
+
+const EMPTY: DirResult = { entries: [], subdirs: [] };
+
+/**
+ * List a directory the way list_files shows it (SPEC Part B §8, Part A P7).
+ *
+ * Refuses (returns `[[], false]`) the filesystem root, the home directory, a missing path and
+ * a file. Non-recursive: every entry, dotfiles included, minus ignored ones. Recursive:
+ * breadth-first; skips the default dependency/output directories, hidden directories (unless
+ * `dir` itself is hidden) and whatever `.gitignore` files at any level exclude; follows a
+ * symlinked directory only when its target is inside `root`, once per target.
+ * @example
+ * const [paths, hitLimit] = await listFiles('/repo/src', { recursive: true, limit: 200 });
+ */
+export async function listFiles(dir: string, options: ListFilesOptions = {}): Promise<ListFilesResult> {
+  const abs = resolve(dir);
+  if (abs === sep || abs === homedir()) return [[], false];
+  const dirReal = await fsp.realpath(abs).catch(() => undefined);
+  if (!dirReal || dirReal === sep || dirReal === homedir()) return [[], false];
+  const st = await fsp.stat(dirReal).catch(() => undefined);
+  if (!st?.isDirectory()) return [[], false];
+
+  const recursive = options.recursive ?? false;
+  const limit = options.limit ?? Infinity;
+  const rootReal = options.root ? await fsp.realpath(resolve(options.root)).catch(() => dirReal) : dirReal;
+  const gitignore = recursive && (options.gitignore ?? true);
+  const ctx: WalkContext = {
+    recursive,
+    skipHiddenDirs: recursive && !basename(abs).startsWith('.'),
+    gitignore,
+    rootReal,
+    isIgnored: options.isIgnored,
+    deadline: Date.now() + (options.timeoutMs ?? 10_000),
+    signal: options.signal,
+    linkTargets: new Set([dirReal]),
+  };
+  const rel = relativeInside(rootReal, dirReal);
+  const levels = gitignore && rel !== undefined ? await ancestorLevels(rootReal, rel) : [];
+  const start: DirTask = { abs: dirReal, real: dirReal, out: '', rel: rel ?? '', name: basename(dirReal), levels };
+  return walk(start, ctx, limit, options.concurrency ?? 32);
+}
+
+/** Breadth-first, one level at a time, so a capped result is always the same prefix. */
+async function walk(start: DirTask, ctx: WalkContext, limit: number, concurrency: number): Promise<ListFilesResult> {
+  const out: string[] = [];
+  let level: DirTask[] = [start];
+  while (level.length > 0) {
+    const results = await readLevel(level, ctx, limit - out.length, concurrency);
+    const next: DirTask[] = [];
+    let complete = true;
+    for (const r of results) {
+      if (r === undefined) {
+        complete = false; // never read: the walk stopped (timeout, abort) or the cap was reached
+        break;
+      }
+      for (const e of r.entries) out.push(e);
+      for (const d of r.subdirs) next.push(d);
+      if (out.length > limit) break;
+    }
+    if (out.length > limit) {
+      out.length = limit;
+      return [out, true];
+    }
+    if (!complete || (next.length > 0 && stopped(ctx))) return [out, true];
+    if (!ctx.recursive) break;
+    level = next;
+  }
+  return [out, false];
+}
+
+/** Read the directories of one level with bounded concurrency, in queue order. */
+async function readLevel(level: DirTask[], ctx: WalkContext, budget: number, concurrency: number): Promise<(DirResult | undefined)[]> {
+  const results: (DirResult | undefined)[] = new Array(level.length);
+  let next = 0;
+  let produced = 0;
+  const worker = async (): Promise<void> => {
+    while (next < level.length && produced <= budget && !stopped(ctx)) {
+      const i = next++;
+      const r = await readDir(level[i], ctx);
+      results[i] = r;
+      produced += r.entries.length;
+    }
+  };
+  const workers: Promise<void>[] = [];
+  for (let w = Math.min(concurrency, level.length); w > 0; w--) workers.push(worker());
+  await Promise.all(workers);
+  return results;
+}
+
+function stopped(ctx: WalkContext): boolean {
+  return ctx.signal?.aborted === true || Date.now() > ctx.deadline;
+}
+
+async function readDir(task: DirTask, ctx: WalkContext): Promise<DirResult> {
+  let dirents: Dirent[];
+  try {
+    dirents = await fsp.readdir(task.abs, { withFileTypes: true });
+  } catch {
+    return EMPTY; // unreadable or vanished: nothing to show, as the baseline's suppressErrors
+  }
+  const levels = ctx.gitignore ? await withOwnGitignore(task, dirents) : task.levels;
+  const gitignored = directoryMatcher(levels, task.rel);
+  const result: DirResult = { entries: [], subdirs: [] };
+  for (const d of dirents) {
+    const name = d.name;
+    let isDir = d.isDirectory();
+    let target: string | undefined;
+    if (d.isSymbolicLink()) {
+      const link = await followLink(`${task.abs}/${name}`);
+      isDir = link.isDir;
+      target = link.real;
+    }
+    if (isDir && ctx.recursive && (ctx.skipHiddenDirs && name.charCodeAt(0) === 46 || isDefaultIgnoredDir(name, task.name))) continue;
+    if (gitignored.isIgnored(name, isDir)) continue;
+    if (ctx.isIgnored && isServiceIgnored(task, name, isDir, target, ctx)) continue;
+    result.entries.push(isDir ? `${task.out}${name}/` : task.out + name);
+    if (isDir && ctx.recursive) {
+      const sub = subdirTask(task, name, target, levels, ctx);
+      if (sub) result.subdirs.push(sub);
+    }
+  }
+  return result;
+}
+
+/** P5 checks the lexical path and, below or through a symlink, the physical one too. */
+function isServiceIgnored(task: DirTask, name: string, isDir: boolean, target: string | undefined, ctx: WalkContext): boolean {
+  const isIgnored = ctx.isIgnored!;
+  if (isIgnored(`${task.abs}/${name}`, isDir)) return true;
+  if (task.real !== task.abs && isIgnored(`${task.real}/${name}`, isDir)) return true;
+  return target !== undefined && relativeInside(ctx.rootReal, target) !== undefined && isIgnored(target, isDir);
+}
+
+function subdirTask(task: DirTask, name: string, target: string | undefined, levels: readonly GitignoreLevel[], ctx: WalkContext): DirTask | undefined {
+  if (target !== undefined) {
+    // P7: never descend through a link that leads outside the root; enter each target once.
+    if (relativeInside(ctx.rootReal, target) === undefined || ctx.linkTargets.has(target)) return undefined;
+    if (task.real === target || task.real.startsWith(`${target}/`)) return undefined;
+    ctx.linkTargets.add(target);
+  }
+  return {
+    abs: `${task.abs}/${name}`,
+    real: target ?? `${task.real}/${name}`,
+    out: `${task.out}${name}/`,
+    rel: `${task.rel}${name}/`,
+    name,
+    levels,
+  };
+}
+
+async function followLink(path: string): Promise<{ isDir: boolean; real?: string }> {
+  try {
+    const real = await fsp.realpath(path);
+    const st = await fsp.stat(real);
+    return { isDir: st.isDirectory(), real };
+  } catch {
+    return { isDir: false }; // dangling or looping link: shown as a file, never entered
+  }
+}
+
+async function withOwnGitignore(task: DirTask, dirents: Dirent[]): Promise<readonly GitignoreLevel[]> {
+  for (const d of dirents) {
+    if (d.name !== '.gitignore') continue;
+    if (d.isDirectory()) return task.levels;
+    const file = await readGitignore(`${task.abs}/.gitignore`);
+    return file ? [...task.levels, { base: task.rel, file }] : task.levels;
+  }
+  return task.levels;
+}
+
+async function readGitignore(path: string): Promise<GitignoreFile | undefined> {
+  const text = await fsp.readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const file = compileGitignore(text);
+  return file.rules.length > 0 ? file : undefined;
+}
+
+/** `.gitignore` files from the root down to the listed directory's parent. */
+async function ancestorLevels(rootReal: string, rel: string): Promise<GitignoreLevel[]> {
+  if (rel === '') return [];
+  const parts = rel.slice(0, -1).split('/');
+  const levels: GitignoreLevel[] = [];
+  let base = '';
+  for (let i = 0; i < parts.length; i++) {
+    const file = await readGitignore(`${rootReal}/${base}.gitignore`);
+    if (file) levels.push({ base, file });
+    base += `${parts[i]}/`;
+  }
+  return levels;
+}
+
+/** `''` for the root itself, `'a/b/'` below it, undefined outside. */
+function relativeInside(rootReal: string, path: string): string | undefined {
+  if (path === rootReal) return '';
+  const prefix = rootReal.endsWith(sep) ? rootReal : rootReal + sep;
+  return path.startsWith(prefix) ? `${path.slice(prefix.length)}/` : undefined;
+}
