@@ -177,7 +177,9 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   call.stage = 'execute';
   let result: ToolResult;
   try {
-    result = toToolResult(await call.tool.execute(buildTaskConfig(call), { ...call.block, params: call.parsed }));
+    // The block carries the input the gates validated; the tool's execute() parses it into
+    // typed params itself. Passing the parsed values would run zod transforms twice.
+    result = toToolResult(await call.tool.execute(buildTaskConfig(call), { ...call.block, params: call.params }));
   } catch (e) {
     result = failure(call, e);
   }

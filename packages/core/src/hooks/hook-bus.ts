@@ -91,9 +91,7 @@ export function createHookBus(): HookBus {
 
   const run = async (name: HookName, event: Record<string, unknown>, reduce?: State['reduce']) => {
     const state: State = { event, results: [], errors: [], stopped: false, reduce };
-    const hook = hookFor(name);
-    if (hook instanceof AsyncParallelHook) await hook.promise(state);
-    else await hook.promise(state);
+    await hookFor(name).promise(state);
     return { event: state.event, results: state.results, errors: state.errors } as never;
   };
 
@@ -132,8 +130,9 @@ export function createHookBus(): HookBus {
       };
       const h = hookFor(hook);
       const tapOptions = { name: `${opts.name}#${id}`, stage };
-      if (h instanceof AsyncParallelHook) h.tapPromise(tapOptions, async (s) => void (await wrapped(s)));
-      else h.tapPromise(tapOptions, wrapped);
+      // tapable's hook classes have a null prototype, so `instanceof` throws: go by the kind.
+      if (HOOK_NAMES[hook] === 'parallel') (h as AsyncParallelHook<[State]>).tapPromise(tapOptions, async (s) => void (await wrapped(s)));
+      else (h as AsyncSeriesWaterfallHook<[State]>).tapPromise(tapOptions, wrapped);
       const list = infos.get(hook) ?? [];
       list.push({ hook, name: opts.name, stage, tools: opts.tools, id });
       infos.set(hook, list);
