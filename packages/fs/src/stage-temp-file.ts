@@ -1,31 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-
-/** A fully written, fsynced temp file waiting to be renamed over its target. */
-export interface StagedTemp {
-  /** The target the temp file will replace. */
-  target: string;
-  /** The temp file, in the target's directory (so the rename never crosses a filesystem). */
-  temp: string;
-}
+import type { DirHandle } from './dir-handle.js';
 
 // Keep temp names under NAME_MAX (255 bytes) even for long target names.
 const MAX_BASE = 96;
 
-/** A unique sibling name for `target`, hidden and marked as Quiver's, with a given suffix. */
-export function siblingName(target: string, suffix: string): string {
-  const base = basename(target).slice(0, MAX_BASE);
-  return join(dirname(target), `.${base}.${randomBytes(6).toString('hex')}.${suffix}`);
+/** A unique hidden sibling name for the entry `name`, marked as Quiver's, with a given suffix. */
+export function siblingName(name: string, suffix: string): string {
+  return `.${name.slice(0, MAX_BASE)}.${randomBytes(6).toString('hex')}.${suffix}`;
 }
 
 /**
- * Create a temp file beside `target` with O_EXCL (never reusing or following an existing name),
- * write `data`, apply `mode`, and fsync it. On failure the temp file is removed.
+ * Create a temp file beside the entry `name` with O_EXCL (never reusing or following an
+ * existing name), write `data`, apply `mode`, and fsync it. Returns the temp's name in `dir`.
+ * On failure the temp file is removed.
  */
-export async function stageTempFile(target: string, data: string | Uint8Array, mode?: number): Promise<StagedTemp> {
-  const { handle, temp } = await openExclusive(target);
+export async function stageTempFile(dir: DirHandle, name: string, data: string | Uint8Array, mode?: number): Promise<string> {
+  const { handle, temp } = await openExclusive(dir, name);
   try {
     await handle.writeFile(data);
     // Applied explicitly so the temp gets exactly the old file's mode, whatever the umask.
@@ -34,19 +26,19 @@ export async function stageTempFile(target: string, data: string | Uint8Array, m
     await handle.close();
   } catch (e) {
     await handle.close().catch(() => undefined);
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(dir.at(temp), { force: true }).catch(() => undefined);
     throw e;
   }
-  return { target, temp };
+  return temp;
 }
 
-async function openExclusive(target: string): Promise<{ handle: FileHandle; temp: string }> {
+async function openExclusive(dir: DirHandle, name: string): Promise<{ handle: FileHandle; temp: string }> {
   const flags = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0);
   for (let attempt = 0; ; attempt++) {
-    const temp = siblingName(target, 'quiver-tmp');
+    const temp = siblingName(name, 'quiver-tmp');
     try {
       // 0o666 lets the umask decide a new file's mode, as a plain write would.
-      return { handle: await open(temp, flags, 0o666), temp };
+      return { handle: await open(dir.at(temp), flags, 0o666), temp };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 4) throw e;
     }

@@ -84,4 +84,19 @@ describe('writeFileAtomic', () => {
     await chmod(dir, 0o755);
     expect(await readFile(p, 'utf8')).toBe('original');
   });
+
+  it('physical: writes through the checked directory', async () => {
+    const p = join(dir, 'sub/f.txt');
+    await writeFileAtomic(p, 'x', { physical: true });
+    await writeFileAtomic(p, 'y', { physical: true });
+    expect(await readFile(p, 'utf8')).toBe('y');
+    expect(await readdir(join(dir, 'sub'))).toEqual(['f.txt']);
+  });
+
+  it('physical: refuses a directory that is no longer physical (symlink swapped in, P8)', async () => {
+    await mkdir(join(dir, 'real'));
+    await symlink(join(dir, 'real'), join(dir, 'swapped'));
+    await expect(writeFileAtomic(join(dir, 'swapped/f.txt'), 'x', { physical: true })).rejects.toMatchObject({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' });
+    expect(await readdir(join(dir, 'real'))).toEqual([]);
+  });
 });

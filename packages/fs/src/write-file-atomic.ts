@@ -1,5 +1,6 @@
 import { lstat, rename, rm } from 'node:fs/promises';
-import { dirname, isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute } from 'node:path';
+import { openDirHandle, type DirHandle } from './dir-handle.js';
 import { fsyncDir } from './fsync-dir.js';
 import { makeParentDirs, removeCreatedDirs } from './make-parent-dirs.js';
 import { stageTempFile } from './stage-temp-file.js';
@@ -11,6 +12,12 @@ export interface WriteFileAtomicOptions {
   mode?: number;
   /** Create missing parent directories (and remove them again if the write fails). @default true */
   createDirs?: boolean;
+  /**
+   * The path is physical (resolved by the workspace, every symlink followed): refuse with
+   * `QUIVER_ERR_PATH_OUTSIDE` (rule P8) if its directory no longer is, and do every operation
+   * through the opened directory so a swapped symlink cannot redirect the write. @default false
+   */
+  physical?: boolean;
 }
 
 /** What is at a target path now: nothing, or a file with a mode. */
@@ -52,19 +59,23 @@ export async function inspectTarget(path: string): Promise<TargetInfo> {
  */
 export async function writeFileAtomic(absPath: string, data: string | Uint8Array, opts: WriteFileAtomicOptions = {}): Promise<void> {
   requireAbsolute(absPath, isAbsolute);
-  const dir = dirname(absPath);
+  const name = basename(absPath);
   let created: string[] = [];
+  let dir: DirHandle | undefined;
   let temp: string | undefined;
   try {
-    if (opts.createDirs !== false) created = await makeParentDirs(dir);
-    const target = await inspectTarget(absPath);
-    temp = (await stageTempFile(absPath, data, opts.mode ?? target.mode)).temp;
-    await rename(temp, absPath);
+    if (opts.createDirs !== false) created = await makeParentDirs(dirname(absPath));
+    dir = await openDirHandle(dirname(absPath), opts.physical ?? false);
+    const target = await inspectTarget(dir.at(name));
+    temp = await stageTempFile(dir, name, data, opts.mode ?? target.mode);
+    await rename(dir.at(temp), dir.at(name));
     temp = undefined;
+    await fsyncDir(dir.at('.'));
   } catch (e) {
-    if (temp) await rm(temp, { force: true }).catch(() => undefined);
+    if (temp) await rm(dir!.at(temp), { force: true }).catch(() => undefined);
     await removeCreatedDirs(created);
     throw writeError(e, absPath, 'The file was left unchanged.');
+  } finally {
+    await dir?.close().catch(() => undefined);
   }
-  await fsyncDir(dir);
 }

@@ -1,7 +1,8 @@
 import { rename, rm, unlink } from 'node:fs/promises';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { ERROR_CODES, quiverError } from '@quiver/core';
 import { backupFile } from './backup-file.js';
+import { openDirHandle, type DirHandle } from './dir-handle.js';
 import { fsyncDir } from './fsync-dir.js';
 import { makeParentDirs, removeCreatedDirs } from './make-parent-dirs.js';
 import { stageTempFile } from './stage-temp-file.js';
@@ -25,8 +26,16 @@ export interface AtomicDelete {
 /** One change of a multi-file write. */
 export type AtomicChange = AtomicWrite | AtomicDelete;
 
+/** Options of {@link writeFilesAtomic}. */
+export interface WriteFilesAtomicOptions {
+  /** Every path is physical; see `WriteFileAtomicOptions.physical` (SPEC P8). @default false */
+  physical?: boolean;
+}
+
 interface Staged {
   change: AtomicChange;
+  dir: DirHandle;
+  name: string;
   temp?: string;
   backup?: string;
   created: string[];
@@ -53,14 +62,14 @@ const UNCHANGED = 'No file was changed.';
  * @example
  * await writeFilesAtomic([{ path: '/r/a.ts', data: 'a' }, { path: '/r/old.ts', delete: true }]);
  */
-export async function writeFilesAtomic(changes: readonly AtomicChange[]): Promise<void> {
+export async function writeFilesAtomic(changes: readonly AtomicChange[], opts: WriteFilesAtomicOptions = {}): Promise<void> {
   checkPaths(changes);
   const staged: Staged[] = [];
   try {
-    for (const change of changes) staged.push(await stageChange(change));
+    for (const change of changes) staged.push(await stageChange(change, opts.physical ?? false));
   } catch (e) {
     await discard(staged);
-    throw writeError(e, failingPath(changes, staged.length), UNCHANGED);
+    throw writeError(e, changes[staged.length].path, UNCHANGED);
   }
   let index = 0;
   try {
@@ -74,7 +83,6 @@ export async function writeFilesAtomic(changes: readonly AtomicChange[]): Promis
     throw writeError(e, staged[index].change.path, `${UNCHANGED} The files already replaced were restored.`);
   }
   await discard(staged);
-  for (const dir of new Set(staged.map((s) => dirname(s.change.path)))) await fsyncDir(dir);
 }
 
 function checkPaths(changes: readonly AtomicChange[]): void {
@@ -89,22 +97,24 @@ function checkPaths(changes: readonly AtomicChange[]): void {
   }
 }
 
-function failingPath(changes: readonly AtomicChange[], index: number): string {
-  return changes[Math.min(index, changes.length - 1)].path;
-}
-
-async function stageChange(change: AtomicChange): Promise<Staged> {
-  const staged: Staged = { change, created: [], committed: false };
-  const target = await inspectTarget(change.path);
-  if ('delete' in change) {
-    if (!target.exists) throw Object.assign(new Error('cannot delete a file that does not exist'), { code: 'ENOENT' });
-    staged.backup = await backupFile(change.path);
-    return staged;
-  }
+async function stageChange(change: AtomicChange, physical: boolean): Promise<Staged> {
+  const created = 'delete' in change ? [] : await makeParentDirs(dirname(change.path));
+  let dir: DirHandle;
   try {
-    staged.created = await makeParentDirs(dirname(change.path));
-    staged.temp = (await stageTempFile(change.path, change.data, change.mode ?? target.mode)).temp;
-    if (target.exists) staged.backup = await backupFile(change.path);
+    dir = await openDirHandle(dirname(change.path), physical);
+  } catch (e) {
+    await removeCreatedDirs(created);
+    throw e;
+  }
+  const staged: Staged = { change, dir, name: basename(change.path), created, committed: false };
+  try {
+    const target = await inspectTarget(dir.at(staged.name));
+    if ('delete' in change) {
+      if (!target.exists) throw Object.assign(new Error('cannot delete a file that does not exist'), { code: 'ENOENT' });
+    } else {
+      staged.temp = await stageTempFile(dir, staged.name, change.data, change.mode ?? target.mode);
+    }
+    if (target.exists) staged.backup = await backupFile(dir, staged.name);
   } catch (e) {
     await discard([staged]);
     throw e;
@@ -113,8 +123,8 @@ async function stageChange(change: AtomicChange): Promise<Staged> {
 }
 
 async function commit(s: Staged): Promise<void> {
-  if ('delete' in s.change) await unlink(s.change.path);
-  else await rename(s.temp!, s.change.path);
+  if ('delete' in s.change) await unlink(s.dir.at(s.name));
+  else await rename(s.dir.at(s.temp!), s.dir.at(s.name));
   s.temp = undefined;
   s.committed = true;
 }
@@ -124,22 +134,29 @@ async function rollback(staged: Staged[]): Promise<void> {
   for (const s of [...staged].reverse()) {
     if (!s.committed) continue;
     if (s.backup) {
-      await rename(s.backup, s.change.path).catch(() => undefined);
+      await rename(s.dir.at(s.backup), s.dir.at(s.name)).catch(() => undefined);
       s.backup = undefined;
     } else {
-      await unlink(s.change.path).catch(() => undefined);
+      await unlink(s.dir.at(s.name)).catch(() => undefined);
     }
     s.committed = false;
   }
 }
 
-/** Remove what staging left behind: unused temps, backups, and directories of uncommitted new files. */
+/**
+ * Finish: remove unused temps and backups and the directories of uncommitted new files,
+ * flush each directory once, and close the directory handles.
+ */
 async function discard(staged: Staged[]): Promise<void> {
+  const flushed = new Set<string>();
   for (const s of [...staged].reverse()) {
-    if (s.temp) await rm(s.temp, { force: true }).catch(() => undefined);
-    if (s.backup) await rm(s.backup, { force: true }).catch(() => undefined);
-    if (!s.committed) await removeCreatedDirs(s.created);
+    if (s.temp) await rm(s.dir.at(s.temp), { force: true }).catch(() => undefined);
+    if (s.backup) await rm(s.dir.at(s.backup), { force: true }).catch(() => undefined);
     s.temp = undefined;
     s.backup = undefined;
+    if (!flushed.has(s.dir.dir)) await fsyncDir(s.dir.at('.'));
+    flushed.add(s.dir.dir);
+    await s.dir.close().catch(() => undefined);
+    if (!s.committed) await removeCreatedDirs(s.created);
   }
 }
