@@ -113,6 +113,12 @@ function scheduleNotice(config: TaskConfig, options: ExecuteCommandOptions): () 
   const enabled = options.enableNotifications ?? config.approvalSettings?.enableNotifications ?? false;
   const wanted = enabled && config.approval === 'auto' && !config.isSubagentExecution;
   if (!wanted || !config.ui.notify) return () => {};
-  const timer = setTimeout(() => config.ui.notify?.(LONG_RUNNING_NOTICE), options.notifyAfterMs);
+  const timer = setTimeout(() => {
+    try {
+      config.ui.notify?.(LONG_RUNNING_NOTICE);
+    } catch {
+      // A notification is a courtesy; a failing host must not crash the task from a timer.
+    }
+  }, options.notifyAfterMs);
   return () => clearTimeout(timer);
 }

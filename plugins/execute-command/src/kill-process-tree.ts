@@ -9,6 +9,11 @@ export interface ProcessTreeSpec {
   pid: number;
   /** The mark the command's environment carries in {@link COMMAND_MARK_VARIABLE}. */
   mark: string;
+  /**
+   * The shell's start time (clock ticks since boot, from /proc). Processes that started
+   * earlier cannot carry the mark, so their environments are not read.
+   */
+  since?: number;
 }
 
 /** Options for {@link killProcessTree}. */
@@ -35,7 +40,8 @@ export async function findProcessTree(spec: ProcessTreeSpec): Promise<number[]> 
   const found = new Set<number>();
   for (const p of table) if (p.pgid === spec.pid || p.pid === spec.pid) found.add(p.pid);
   addDescendants(table, found);
-  const marked = await Promise.all(table.map(async (p) => ((await hasEnvironmentMark(p.pid, COMMAND_MARK_VARIABLE, spec.mark)) ? p.pid : 0)));
+  const candidates = table.filter((p) => !found.has(p.pid) && p.startTime >= (spec.since ?? 0));
+  const marked = await Promise.all(candidates.map(async (p) => ((await hasEnvironmentMark(p.pid, COMMAND_MARK_VARIABLE, spec.mark)) ? p.pid : 0)));
   for (const pid of marked) if (pid) found.add(pid);
   addDescendants(table, found);
   return [...found];

@@ -7,6 +7,8 @@ export interface ProcessInfo {
   pgid: number;
   /** The one-letter state (`R`, `S`, `Z`...). */
   state: string;
+  /** When the process started, in clock ticks since boot. */
+  startTime: number;
 }
 
 /**
@@ -25,12 +27,14 @@ export async function readProcessTable(): Promise<ProcessInfo[]> {
   return rows.filter((r): r is ProcessInfo => r !== undefined);
 }
 
-async function readStat(pid: number): Promise<ProcessInfo | undefined> {
+/** One process's /proc entry, or undefined when it is gone (or there is no /proc). */
+export async function readStat(pid: number): Promise<ProcessInfo | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may itself contain spaces or ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0], ppid: Number(fields[1]), pgid: Number(fields[2]) };
+    // Fields after the name start at field 3 (state); starttime is field 22.
+    return { pid, state: fields[0], ppid: Number(fields[1]), pgid: Number(fields[2]), startTime: Number(fields[19]) };
   } catch {
     return undefined;
   }

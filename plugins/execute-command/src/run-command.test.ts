@@ -136,6 +136,25 @@ describe('runCommand: timeout and abort', () => {
     for (const pid of pids) expect(await isProcessAlive(pid)).toBe(false);
   });
 
+  it('honours an abort that comes while the shell is starting', async () => {
+    const controller = new AbortController();
+    const done = runCommand({ command: 'sleep 30', cwd: dir, timeoutSeconds: 60, killGraceMs: 300, signal: controller.signal });
+    controller.abort();
+    expect((await done).outcome).toBe('aborted');
+  });
+
+  it('survives a host whose output port throws', async () => {
+    const r = await runCommand({
+      command: 'echo a; echo b',
+      cwd: dir,
+      timeoutSeconds: 10,
+      onOutput: () => {
+        throw new Error('host bug');
+      },
+    });
+    expect(r.output).toBe('a\nb\n');
+  });
+
   it('kills background processes still running when the shell exits', async () => {
     const pidsFile = join(dir, 'pids');
     const r = await run(`setsid sh -c 'echo $$ >> ${pidsFile}; exec sleep 300' > /dev/null 2>&1 & sleep 300 & echo $! >> ${pidsFile}; while [ "$(wc -l < ${pidsFile})" -lt 2 ]; do sleep 0.02; done; echo done`);

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { quiverError, ERROR_CODES } from '@quiver/core';
 import { COMMAND_MARK_VARIABLE, findProcessTree, killProcessTree, type ProcessTreeSpec } from './kill-process-tree.js';
 import { OutputCollector, type OutputStream } from './output-collector.js';
+import { readStat } from './process-table.js';
 import type { OutputLimits } from './truncate-output.js';
 
 /** Everything {@link runCommand} takes. */
@@ -68,9 +69,9 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRun
   if (options.signal?.aborted) return { ...base, outcome: 'aborted', exitCode: null, signal: null, output: '' };
   const mark = randomUUID();
   const { child, exited } = await start(options, mark);
-  const tree: ProcessTreeSpec = { pid: child.pid!, mark };
   const collector = new OutputCollector(options.limits);
   const closed = watchOutput(child, collector, options.onOutput);
+  const tree: ProcessTreeSpec = { pid: child.pid!, mark, since: (await readStat(child.pid!))?.startTime };
 
   const stopped = await raceStop(exited, options);
   const killOptions = { graceMs: options.killGraceMs };
@@ -82,7 +83,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRun
     child.stdout?.destroy();
     child.stderr?.destroy();
   }
-  for (const rest of collector.end()) options.onOutput?.(rest.text, rest.stream);
+  for (const rest of collector.end()) deliver(options.onOutput, rest.text, rest.stream);
   const outcome: CommandOutcome = stopped ?? (exit.signal ? 'signalled' : 'exited');
   return { ...base, killed, outcome, exitCode: exit.code, signal: exit.signal, output: collector.text() };
 }
@@ -118,10 +119,19 @@ function watchOutput(child: ChildProcess, collector: OutputCollector, onOutput: 
   for (const stream of ['stdout', 'stderr'] as const) {
     child[stream]!.on('data', (bytes: Buffer) => {
       const text = collector.push(stream, bytes);
-      if (text) onOutput?.(text, stream);
+      if (text) deliver(onOutput, text, stream);
     });
   }
   return new Promise((resolve) => child.once('close', () => resolve()));
+}
+
+/** Hand a chunk to the host. A throwing host must not crash the process from inside a stream event. */
+function deliver(onOutput: RunCommandOptions['onOutput'], text: string, stream: OutputStream): void {
+  try {
+    onOutput?.(text, stream);
+  } catch {
+    // The output is still collected for the result; only the live view missed a chunk.
+  }
 }
 
 /** Wait for the shell to exit, the timeout to expire or the signal to abort, whichever comes first. */
@@ -136,6 +146,8 @@ function raceStop(exited: Promise<unknown>, options: RunCommandOptions): Promise
       resolve(reason);
     }
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // An abort may have come while the process was starting.
+    if (options.signal?.aborted) finish('aborted');
     void exited.then(() => finish(undefined));
   });
 }
