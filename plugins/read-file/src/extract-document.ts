@@ -33,7 +33,9 @@ export function stripNotebookOutputs(json: string): string {
 
 async function pdfText(data: Buffer): Promise<string> {
   const { default: pdfParse } = await import('pdf-parse/lib/pdf-parse.js');
-  return (await pdfParse(data)).text;
+  // pdf.js 1.10 slices `data.buffer` from 0, ignoring the view's offset, and fails with "bad
+  // XRef entry" on a Buffer: a fresh Uint8Array owns its memory from offset 0.
+  return (await pdfParse(new Uint8Array(data))).text;
 }
 
 async function docxText(data: Buffer): Promise<string> {

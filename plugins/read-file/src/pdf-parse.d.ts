@@ -5,5 +5,5 @@ declare module 'pdf-parse/lib/pdf-parse.js' {
     text: string;
     numpages: number;
   }
-  export default function pdfParse(data: Buffer, options?: Record<string, unknown>): Promise<PdfParseResult>;
+  export default function pdfParse(data: Uint8Array, options?: Record<string, unknown>): Promise<PdfParseResult>;
 }
