@@ -3,7 +3,7 @@ import { coreServices, defineTool, type TaskConfig, type ToolResult } from '@qui
 import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 import { commandResultToToolResult } from './format-command-result.js';
 import { runCommand } from './run-command.js';
-import { resolveCommandTarget } from './workspace-hint.js';
+import { resolveCommandTarget, type CommandTarget } from './workspace-hint.js';
 
 /** The one-shot notification for a long auto-approved command (SPEC Part B §3 step 10). */
 export const LONG_RUNNING_NOTICE = 'An auto-approved command has been running for 30s, and may need your attention.';
@@ -57,10 +57,14 @@ export const executeCommandTool = defineTool({
   execute: executeCommand,
 });
 
+function targetOf(config: TaskConfig, command: string): CommandTarget {
+  return resolveCommandTarget(command, config.cwd, config.workspaceRoots, config.services.find(coreServices.workspace));
+}
+
 /** The second approval level: asked for by the model, or a command the classifier calls destructive. */
 async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<string | undefined> {
   if (isApprovalRequested(p.requires_approval)) return MODEL_REQUESTED_APPROVAL;
-  const target = resolveCommandTarget(p.command, config.cwd, config.workspaceRoots);
+  const target = targetOf(config, p.command);
   const verdict = await config.services.get(coreServices.commandClassifier).classify(target.command, target.cwd);
   if (!verdict.destructive) return undefined;
   const why = verdict.reasons.length > 0 ? verdict.reasons.join('; ') : 'it may destroy or overwrite data';
@@ -68,7 +72,7 @@ async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Pro
 }
 
 async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<ToolResult> {
-  const target = resolveCommandTarget(p.command, config.cwd, config.workspaceRoots);
+  const target = targetOf(config, p.command);
   const options = readOptions(config.options);
   const stopNotice = scheduleNotice(config, options);
   try {
