@@ -1,0 +1,77 @@
+/**
+ * The list_files tool (SPEC Part B §8, Part A P7): lists a directory, optionally recursively,
+ * in the baseline's format. The gates have already validated the path, refused an ignored
+ * directory, resolved it and asked for approval, all before any listing happens.
+ */
+import { z } from 'zod';
+import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { formatFilesList } from './format-files-list.js';
+import { listFiles } from './list-files.js';
+
+/** Entries shown at most (SPEC Part B §8). */
+export const LIST_LIMIT = 200;
+
+/** A recursive listing returns what it has after this long. */
+export const LIST_TIMEOUT_MS = 10_000;
+
+/** The parameters of list_files. `recursive` takes a boolean or the string "true" (any case). */
+export const listFilesParams = z.object({
+  path: z.string().describe('The path of the directory to list (relative to the current working directory).'),
+  recursive: z
+    .union([z.boolean(), z.string()])
+    .nullish()
+    .describe('Whether to list files recursively. Use true for a recursive listing; false or omit it for the top level only.'),
+  task_progress: z.string().optional().describe("A checklist of the task's progress, updated with this call (optional)."),
+});
+
+const DESCRIPTION =
+  'List files and directories within the specified directory. If recursive is true, it lists all files and ' +
+  'directories below it (skipping dependency and build folders, hidden folders and anything .gitignore excludes); ' +
+  'otherwise only the top-level contents. Directories end in `/`. At most 200 entries are shown. Do not use this ' +
+  'tool to confirm the existence of files you may have created, as the user will let you know if the files were ' +
+  'created successfully or not.';
+
+/** True for `true` and for the string "true" in any case. */
+export function isRecursive(value: boolean | string | null | undefined): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
+/** list_files, ready for `definePlugin`. */
+export const listFilesTool = defineTool({
+  name: 'list_files',
+  description: DESCRIPTION,
+  params: listFilesParams,
+  annotations: { title: 'List files', readOnly: true, idempotent: true },
+  approval: 'read',
+  paths: { path: 'list' },
+  ignoredCountsAsMistake: true,
+  describe: (params) => `[list_files for '${params.path ?? ''}']`,
+  execute: (config, params) => executeListFiles(config, params),
+});
+
+/**
+ * One listing. A missing directory or a file lists as `No files found.` and, as in the
+ * baseline, counts as a success.
+ */
+async function executeListFiles(config: TaskConfig, params: z.infer<typeof listFilesParams>): Promise<ToolResult> {
+  const target = config.paths.path;
+  const ignore = config.services.find(coreServices.ignore);
+  const [paths, didHitLimit] = await listFiles(target.resolved, {
+    recursive: isRecursive(params.recursive),
+    limit: numberOption(config, 'limit', LIST_LIMIT),
+    timeoutMs: numberOption(config, 'timeoutMs', LIST_TIMEOUT_MS),
+    isIgnored: ignore ? (path, isDir) => ignore.isIgnored(path, isDir) : undefined,
+    // Links are followed only within the workspace; outside it, within the listed directory.
+    root: target.containingRoot?.path ?? target.resolved,
+    signal: config.signal,
+  });
+  if (config.signal.aborted) {
+    throw quiverError(ERROR_CODES.TOOL_ABORTED, `Listing '${target.input}' was cancelled before it finished.`, { tool: 'list_files' });
+  }
+  return textResult(formatFilesList(paths, didHitLimit));
+}
+
+function numberOption(config: TaskConfig, key: string, fallback: number): number {
+  const value = config.options[key];
+  return typeof value === 'number' && value > 0 ? value : fallback;
+}
