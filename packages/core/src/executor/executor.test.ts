@@ -150,3 +150,61 @@ describe('tool lookup', () => {
     expect(task.mistakes.count).toBe(1);
   });
 });
+
+describe('approval gate', () => {
+  function commandHost(options: RecordingHostOptions) {
+    const h = (host = createRecordingHost(options));
+    const run = defineTool({
+      name: 'run',
+      description: 'Runs a command.',
+      params: z.object({ command: z.string(), requires_approval: z.string().optional() }),
+      approval: {
+        category: 'command',
+        escalate: (_config, p) => (p.requires_approval?.toLowerCase() === 'true' ? 'the model marked this command as needing approval' : p.command.startsWith('rm ') ? 'rm deletes files' : undefined),
+      },
+      command: 'command',
+      async execute(config) {
+        h.log.push(`execute:${config.approval}`);
+        return 'done';
+      },
+    });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-run', tools: [run] }));
+    return h;
+  }
+
+  it.each([
+    { settings: {}, params: { command: 'ls' }, asks: false },
+    { settings: {}, params: { command: 'ls', requires_approval: 'TRUE' }, asks: true },
+    { settings: {}, params: { command: 'rm -rf build', requires_approval: 'false' }, asks: true },
+    { settings: { executeAllCommands: true }, params: { command: 'rm -rf build' }, asks: false },
+    { settings: { executeSafeCommands: false, executeAllCommands: true }, params: { command: 'ls' }, asks: true },
+  ])('$settings, $params → asks: $asks', async ({ settings, params, asks }) => {
+    const h = commandHost({ approval: settings });
+    await h.createTask().call('run', params);
+    expect(h.approvals.length).toBe(asks ? 1 : 0);
+    expect(h.log).toContain(asks ? 'execute:user' : 'execute:auto');
+  });
+
+  it('a subagent task approves without asking (SPEC Part B §3 step 8)', async () => {
+    const h = commandHost({});
+    await h.createTask({ isSubagent: true }).call('run', { command: 'rm -rf build' });
+    expect(h.approvals).toEqual([]);
+    expect(h.log).toContain('execute:auto');
+  });
+
+  it("approval: 'none' needs no approval", async () => {
+    const h = (host = createRecordingHost({ approval: { readFiles: false, useMcp: false } }));
+    const t = defineTool({ name: 'noop', description: 'Nothing.', params: z.object({}), approval: 'none', execute: async (c) => c.approval });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-noop', tools: [t] }));
+    expect(resultText(await h.createTask().call('noop', {}))).toBe('not-needed');
+    expect(h.approvals).toEqual([]);
+  });
+
+  it('user feedback with a denial reaches the model', async () => {
+    const { task } = setup({ approve: { approved: false, feedback: 'use the Makefile target instead' } });
+    const result = await task.call('probe', GOOD);
+    expect(result).toMatchObject({ isError: true, code: ERROR_CODES.APPROVAL_DENIED, mistake: 'keep' });
+    expect(resultText(result)).toContain('<feedback>\nuse the Makefile target instead\n</feedback>');
+    expect(task.mistakes.count).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import semver from 'semver';
 import type { QuiverContainer } from '../container/create-container.js';
-import { ERROR_CODES, quiverError } from '../errors.js';
+import { ERROR_CODES, isQuiverError, quiverError } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import type { ToolSource } from '../executor/call-context.js';
 import { isPluginDefinition, type PluginDefinition } from '../tool/define-plugin.js';
@@ -105,6 +105,9 @@ export function createRegistry(options: RegistryOptions): Registry {
     addPlugin(plugin, pluginOptions = {}) {
       if (!isPluginDefinition(plugin)) throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
       const entry: Entry = { package: plugin.name, options: Object.freeze({ ...pluginOptions }), loading: registerPlugin(plugin, plugin.name, pluginOptions, options) };
+      // register() runs now, but its failure surfaces at first use: keep it from being an
+      // unhandled rejection (which would end the host process) until then.
+      entry.loading!.catch(() => {});
       entries.push(entry);
       for (const t of plugin.tools) claim(entry, t.name, t.description.split('\n')[0]);
     },
@@ -136,7 +139,12 @@ export function createRegistry(options: RegistryOptions): Registry {
   function readPackage(dir: string, pluginOptions: Record<string, unknown>): Entry {
     const pj = join(dir, 'package.json');
     if (!existsSync(pj)) throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `No package.json in plugin folder '${dir}'. Point the config at the plugin package's folder.`, { file: pj });
-    const pkg = JSON.parse(readFileSync(pj, 'utf8')) as { name?: string; quiver?: unknown };
+    let pkg: { name?: string; quiver?: unknown };
+    try {
+      pkg = JSON.parse(readFileSync(pj, 'utf8')) as typeof pkg;
+    } catch (cause) {
+      throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Plugin folder '${dir}' has a package.json that cannot be read: ${(cause as Error).message}. Fix the JSON.`, { file: pj, cause });
+    }
     const name = pkg.name ?? dir;
     if (pkg.quiver === undefined) throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`, { plugin: name, file: pj });
     const parsed = manifestSchema.safeParse(pkg.quiver);
@@ -179,13 +187,17 @@ async function importPlugin(entry: Entry, options: RegistryOptions): Promise<Plu
 }
 
 async function registerPlugin(plugin: PluginDefinition, name: string, pluginOptions: Record<string, unknown>, options: RegistryOptions): Promise<PluginDefinition> {
-  if (plugin.register) {
+  if (!plugin.register) return plugin;
+  try {
     await plugin.register({
       name,
       options: Object.freeze({ ...pluginOptions }),
       provide: (ref, factory, opts) => options.container.provide(ref, factory, opts),
       hooks: options.hooks,
     });
+  } catch (cause) {
+    if (isQuiverError(cause)) throw cause;
+    throw quiverError(ERROR_CODES.PLUGIN_REGISTER_FAILED, `Plugin '${name}' failed in register(): ${(cause as Error)?.message ?? String(cause)}. Check the plugin's options in the config, or report it to the plugin's authors.`, { plugin: name, cause });
   }
   return plugin;
 }
