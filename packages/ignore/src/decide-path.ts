@@ -1,0 +1,75 @@
+import type { GateDecision, PathAccess, ResolvedPath, WorkspaceRoot } from '@quiver/core';
+import { relativeInside } from '@quiver/workspace';
+import { matchKey } from './match-key.js';
+import type { RootedMatch, RulesRegistry } from './rules-registry.js';
+
+/** What {@link decidePath} needs to know besides the path. */
+export interface PathContext {
+  registry: RulesRegistry;
+  roots: readonly WorkspaceRoot[];
+  /** Ignore file names, the configured one first. */
+  fileNames: readonly string[];
+}
+
+/**
+ * SPEC P5–P7 for one resolved path (P4 first: outside every root, this gate has no say).
+ * - P6: a write to an ignore file or to anything with a `.git` component is denied.
+ * - P5: ignored if the resolved path or the lexical path (when inside a root) is ignored;
+ *   a directory is tested as a directory.
+ * - P7: listing an ignored directory is denied (named P7 for `list` access).
+ */
+export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess): GateDecision {
+  if (!p.inside) return { allowed: true };
+  const views = relativeViews(ctx.roots, p);
+  if (access === 'write') {
+    const what = protectedReason(ctx.fileNames, views);
+    if (what) {
+      return {
+        allowed: false,
+        rule: 'P6',
+        subject: p.input,
+        reason: `Writing "${p.input}" is not allowed: it is ${what} (rule P6). Leave protected files unchanged.`,
+      };
+    }
+  }
+  const hit = ctx.registry.match(p.resolved, p.isDirectory) ?? (views.lexicalAbsolute ? ctx.registry.match(views.lexicalAbsolute, p.isDirectory) : undefined);
+  if (!hit) return { allowed: true };
+  const rule = access === 'list' ? 'P7' : 'P5';
+  const verb = access === 'list' ? 'Listing' : 'Access to';
+  return { allowed: false, rule, subject: p.input, reason: `${verb} "${p.input}" is denied: ${describeMatch(hit)} (rule ${rule}).` };
+}
+
+/** A sentence naming the file and pattern that ignore a path. */
+export function describeMatch(hit: RootedMatch): string {
+  return `"${hit.relative}" is ignored by ${hit.source} (pattern "${hit.pattern.trim()}")`;
+}
+
+interface RelativeViews {
+  /** Relative paths of the request inside roots: the physical one and the lexical one. */
+  relatives: string[];
+  /** The lexical path, when it is inside some root. */
+  lexicalAbsolute?: string;
+}
+
+function relativeViews(roots: readonly WorkspaceRoot[], p: ResolvedPath): RelativeViews {
+  const relatives = [p.relative];
+  let lexicalAbsolute: string | undefined;
+  for (const root of roots) {
+    const rel = relativeInside(p.lexical, root.path);
+    if (rel === undefined) continue;
+    relatives.push(rel);
+    lexicalAbsolute = p.lexical;
+  }
+  return { relatives, lexicalAbsolute };
+}
+
+function protectedReason(fileNames: readonly string[], views: RelativeViews): string | undefined {
+  const names = new Set(fileNames.map(matchKey));
+  for (const rel of views.relatives) {
+    const parts = matchKey(rel).split('/');
+    if (parts.includes('.git')) return `inside .git/ ("${rel}")`;
+    const file = parts.find((part) => names.has(part));
+    if (file) return `the ignore file ${file}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,160 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import ignore from 'ignore';
+import type { WorkspaceRoot } from '@quiver/core';
+import { isPathInside } from '@quiver/workspace';
+import { matchKey } from './match-key.js';
+import { parseIgnoreText, type IgnoreEntry } from './parse-ignore-text.js';
+
+/** Why a path is ignored: which file and which pattern (or the built-in rule). */
+export interface IgnoreMatch {
+  /** The ignore file whose rules matched, e.g. `.quiverignore`. */
+  source: string;
+  /** The pattern that decided, as written (lower-cased), or a note for built-in rules. */
+  pattern: string;
+}
+
+/** The compiled rules of one root: one matcher per ignore file present. */
+export interface RootRules {
+  readonly root: WorkspaceRoot;
+  /** Names that are always ignored, at any depth (the ignore files themselves). */
+  readonly alwaysIgnored: ReadonlySet<string>;
+  readonly matchers: readonly { source: string; ig: ignore.Ignore }[];
+  /** Files whose change means a reload: the ignore files and everything they include. */
+  readonly tracked: readonly string[];
+  /** Stat signature of `tracked` when loaded. */
+  readonly signature: string;
+  /** Things the user should know: refused or unreadable includes. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Load and compile a root's ignore files (`.quiverignore`, plus `.clineignore` when present;
+ * each file's rules apply on their own, so one file cannot re-include what the other ignores).
+ * Loading is synchronous: the files are small, and `isIgnored` must stay synchronous.
+ *
+ * An ignore file that exists but cannot be read makes every path of the root ignored:
+ * anything unreadable is denied.
+ *
+ * @param root - The workspace root.
+ * @param fileNames - Ignore file names, the configured one first.
+ */
+export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[]): RootRules {
+  const tracked: string[] = [];
+  const problems: string[] = [];
+  const matchers: { source: string; ig: ignore.Ignore }[] = [];
+  for (const name of fileNames) {
+    const file = join(root.path, name);
+    tracked.push(file);
+    const text = readOptional(file);
+    if (text === undefined) continue;
+    if (text instanceof Error) {
+      problems.push(`${name} could not be read (${text.message}); every path in ${root.path} is treated as ignored.`);
+      matchers.push({ source: name, ig: ignore().add('*') });
+      continue;
+    }
+    const lines = expandEntries(parseIgnoreText(text), root, tracked, problems);
+    matchers.push({ source: name, ig: ignore({ ignorecase: true }).add(lines.map(matchKey)) });
+  }
+  return {
+    root,
+    alwaysIgnored: new Set(fileNames.map(matchKey)),
+    matchers,
+    tracked,
+    signature: rulesSignature(tracked),
+    problems,
+  };
+}
+
+/**
+ * Which rule ignores `relative` (a POSIX path inside `rules.root`, `.` for the root), or
+ * `undefined`. A directory must be tested with `isDirectory` true (`secrets/` matches only
+ * directories). Parents are tested as directories first: a path under an excluded
+ * directory cannot be re-included (gitignore semantics, via the `ignore` package).
+ */
+export function matchRootRules(rules: RootRules, relative: string, isDirectory: boolean): IgnoreMatch | undefined {
+  if (relative === '.' || relative === '') return undefined;
+  const key = matchKey(relative);
+  const parts = key.split('/');
+  const builtIn = parts.find((part) => rules.alwaysIgnored.has(part));
+  if (builtIn) return { source: builtIn, pattern: `${builtIn} (the ignore file itself is always ignored)` };
+  for (const { source, ig } of rules.matchers) {
+    try {
+      const result = ig.test(isDirectory ? `${key}/` : key);
+      if (result.ignored) return { source, pattern: result.rule?.pattern ?? '(parent directory)' };
+    } catch {
+      // The matcher refuses only paths that are not clean relative paths; a path we cannot
+      // judge is denied.
+      return { source, pattern: '(unmatchable path)' };
+    }
+  }
+  return undefined;
+}
+
+/** A cheap fingerprint of the tracked files: inode, size, mtime and ctime in nanoseconds. */
+export function rulesSignature(tracked: readonly string[]): string {
+  return tracked
+    .map((file) => {
+      try {
+        const st = statSync(file, { bigint: true });
+        return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+      } catch (e) {
+        return (e as NodeJS.ErrnoException).code ?? 'error';
+      }
+    })
+    .join('|');
+}
+
+function readOptional(file: string): string | Error | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : (e as Error);
+  }
+}
+
+/**
+ * Replace each `!include <file>` by that file's pattern lines (Part B §5). The file is taken
+ * relative to the root (a leading `/` too, as the baseline's `path.join` does) and must stay
+ * inside it once symlinks are resolved; includes are not nested. Missing files are skipped but
+ * tracked, so creating one later triggers a reload.
+ */
+function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, tracked: string[], problems: string[]): string[] {
+  const lines: string[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'pattern') {
+      lines.push(entry.line);
+      continue;
+    }
+    const file = posix.join(root.path, entry.file);
+    tracked.push(file);
+    const included = readInclude(file, root, entry.file, problems);
+    for (const inner of included ? parseIgnoreText(included) : []) {
+      if (inner.kind === 'pattern') lines.push(inner.line);
+    }
+  }
+  return lines;
+}
+
+function readInclude(file: string, root: WorkspaceRoot, written: string, problems: string[]): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') problems.push(`!include ${written} could not be resolved (${code}); it was skipped.`);
+    return undefined;
+  }
+  if (!isPathInside(real, root.path)) {
+    problems.push(`!include ${written} leads outside the workspace root (${real}); it was refused.`);
+    return undefined;
+  }
+  const text = readOptional(real);
+  if (text instanceof Error) {
+    // Its patterns are unknown, so nothing under the root can be shown to be allowed.
+    problems.push(`!include ${written} could not be read (${text.message}); every path in ${root.path} is treated as ignored.`);
+    return '*';
+  }
+  return text;
+}

@@ -1,0 +1,84 @@
+import { watch, type FSWatcher } from 'node:fs';
+import type { WorkspaceRoot } from '@quiver/core';
+import { relativeInside } from '@quiver/workspace';
+import { loadRootRules, matchRootRules, rulesSignature, type IgnoreMatch, type RootRules } from './root-rules.js';
+
+/** A match, with the root whose rules matched and the path relative to it. */
+export interface RootedMatch extends IgnoreMatch {
+  root: WorkspaceRoot;
+  relative: string;
+}
+
+/** The compiled rules of every root, kept fresh. */
+export interface RulesRegistry {
+  /** Reload the roots whose ignore files (or includes) changed since they were loaded. */
+  ensureFresh(): void;
+  /** Cheap freshness for hot synchronous paths: with a watcher, only reload after an event. */
+  ensureFreshCheap(): void;
+  /** Reload every root now. */
+  reload(): void;
+  /** The first rule ignoring an absolute path, trying every root that contains it. */
+  match(absolutePath: string, isDirectory: boolean): RootedMatch | undefined;
+  /** Refused or unreadable includes and ignore files, for the user. */
+  problems(): string[];
+  dispose(): void;
+}
+
+/**
+ * Hold one {@link RootRules} per root. Freshness is checked by stat signature (inode, size,
+ * mtime, ctime of each ignore file and include), which needs no timing assumptions; with
+ * `watchFiles`, an `fs.watch` on each root folder also marks the rules stale as soon as the
+ * ignore file changes, so hot synchronous callers can skip the stat.
+ */
+export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: readonly string[], watchFiles: boolean): RulesRegistry {
+  const rules = new Map<WorkspaceRoot, RootRules>(roots.map((r) => [r, loadRootRules(r, fileNames)]));
+  const watchers: FSWatcher[] = [];
+  let dirty = false;
+
+  if (watchFiles) {
+    for (const root of roots) {
+      try {
+        // Any event in the root folder only marks the rules stale; the stat signature then
+        // decides whether anything relevant (an ignore file or a root-level include) changed.
+        const w = watch(root.path, { persistent: false }, () => {
+          dirty = true;
+        });
+        w.on('error', () => (dirty = true));
+        watchers.push(w);
+      } catch {
+        // No watcher (e.g. out of inotify watches): the stat signature still catches changes.
+      }
+    }
+  }
+
+  const ensureFresh = (): void => {
+    dirty = false;
+    for (const [root, current] of rules) {
+      if (rulesSignature(current.tracked) !== current.signature) rules.set(root, loadRootRules(root, fileNames));
+    }
+  };
+
+  return {
+    ensureFresh,
+    ensureFreshCheap: () => {
+      if (!watchFiles || watchers.length < roots.length || dirty) ensureFresh();
+    },
+    reload: () => {
+      dirty = false;
+      for (const root of roots) rules.set(root, loadRootRules(root, fileNames));
+    },
+    match: (absolutePath, isDirectory) => {
+      for (const [root, current] of rules) {
+        const relative = relativeInside(absolutePath, root.path);
+        if (relative === undefined) continue;
+        const hit = matchRootRules(current, relative, isDirectory);
+        if (hit) return { ...hit, root, relative };
+      }
+      return undefined;
+    },
+    problems: () => [...rules.values()].flatMap((r) => r.problems),
+    dispose: () => {
+      for (const w of watchers.splice(0)) w.close();
+    },
+  };
+}
