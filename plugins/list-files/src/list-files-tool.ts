@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { createListingFilter } from '@quiver/ignore';
 import { formatFilesList } from './format-files-list.js';
 import { listFiles } from './list-files.js';
 
@@ -56,11 +57,13 @@ export const listFilesTool = defineTool({
 async function executeListFiles(config: TaskConfig, params: z.infer<typeof listFilesParams>): Promise<ToolResult> {
   const target = config.paths.path;
   const ignore = config.services.find(coreServices.ignore);
+  // One snapshot of the ignore rules for the whole walk: one match per entry, no freshness checks.
+  const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
   const [paths, didHitLimit] = await listFiles(target.resolved, {
     recursive: isRecursive(params.recursive),
     limit: numberOption(config, 'limit', LIST_LIMIT),
     timeoutMs: numberOption(config, 'timeoutMs', LIST_TIMEOUT_MS),
-    isIgnored: ignore ? (path, isDir) => ignore.isIgnored(path, isDir) : undefined,
+    isIgnored: filter ? (path, isDir) => !filter.show(path, isDir) : undefined,
     // Links are followed only within the workspace; outside it, within the listed directory.
     root: target.containingRoot?.path ?? target.resolved,
     signal: config.signal,
