@@ -7,6 +7,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   config: async () => (await import('./commands/config.js')).configCommand,
   permissions: async () => (await import('./commands/permissions.js')).permissionsCommand,
   hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
+  mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
 };
 
 const HELP = `quiver — the tools of an AI coding agent, gated and hooked
@@ -19,6 +20,7 @@ Commands:
   permissions check "<cmd>" [--json]     explain a command-permission decision
   config validate                        check quiver.config.*
   hooks list [--json]                    hooks per event, in the order they run
+  mcp [--yes] [--http [--port N]]        serve the tools over MCP (stdio, or HTTP on 127.0.0.1)
 
 Common options: --cwd DIR, --config FILE, --debug (stack traces), --help
 Exit codes: 0 ok, 1 tool error or denied, 2 usage or config error`;

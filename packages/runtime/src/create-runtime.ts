@@ -40,6 +40,11 @@ export interface RuntimeOptions {
   plugins?: { plugin: PluginDefinition; options?: Record<string, unknown> }[];
   /** Skip loading the config's plugins (when `plugins` supplies them all). */
   noConfigPlugins?: boolean;
+  /**
+   * Workspace roots that replace the config's `workspaceRoots` (absolute paths), e.g. the
+   * roots an MCP client sends. The first is the primary root.
+   */
+  roots?: (string | { name?: string; path: string })[];
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -69,7 +74,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       : await loadConfig({ cwd: options.cwd, file: options.configFile });
   const { config } = loaded;
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
-  const rootSpecs = config.workspaceRoots ?? [options.cwd];
+  const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
   const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
   const workspace = await createWorkspace(roots);
   const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });

@@ -1,0 +1,84 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createRuntime } from '@quiver/runtime';
+import { parse, commonOptions } from '../args.js';
+import { DEFAULT_PLUGINS } from '../default-preset.js';
+import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
+import { serveMcpHttp } from '../mcp/http-transport.js';
+import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
+import { CLI_DIR } from '../open-runtime.js';
+import { usageError } from '../usage-error.js';
+import { help } from './tools.js';
+
+const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--yes] [--verbose] [--http [--port N]]';
+
+/** The default port of `quiver mcp --http`. */
+export const DEFAULT_MCP_PORT = 7077;
+
+const log = (line: string) => process.stderr.write(`quiver mcp: ${line}\n`);
+
+/**
+ * `quiver mcp`: serve the configured tools over MCP, on stdio (the default; stdout carries
+ * the protocol, diagnostics go to stderr) or, with `--http`, over Streamable HTTP on
+ * 127.0.0.1 with a bearer token. Runs until stdin closes (stdio) or SIGINT/SIGTERM.
+ */
+export async function mcpCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    argv,
+    { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' }, http: { type: 'boolean' }, port: { type: 'string' } },
+    USAGE,
+  );
+  if (values.help) return help(USAGE);
+  if (positionals.length) throw usageError(`Unexpected argument '${positionals[0]}'.\nUsage: ${USAGE}`);
+  if (values.port !== undefined && !values.http) throw usageError(`--port needs --http.\nUsage: ${USAGE}`);
+  const port = parsePort(values.port);
+  const cwd = values.cwd ?? process.cwd();
+  const serverOptions: McpServerOptions = {
+    openRuntime: (roots, ui) =>
+      createRuntime({ cwd, configFile: values.config, ui, roots, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
+    policy: values.yes ? 'approve' : 'deny',
+    verbose: values.verbose,
+    log,
+  };
+  // Build one runtime before serving, so a bad config is a start-up error (exit 2), not a
+  // failure on the client's first call.
+  const first = createMcpServer(serverOptions);
+  await first.open();
+  return values.http ? serveHttp(serverOptions, first, port) : serveStdio(first);
+}
+
+async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
+  const closed = new Promise<void>((resolve) => {
+    mcp.server.onclose = () => resolve();
+  });
+  await mcp.server.connect(new StdioServerTransport());
+  // The stdio transport does not notice the client going away: stdin's end is that signal.
+  const stop = () => void mcp.close();
+  process.stdin.once('end', stop);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await closed;
+  await mcp.close();
+  return 0;
+}
+
+async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number): Promise<number> {
+  await first.close();
+  const { token, source } = resolveMcpToken();
+  const http = await serveMcpHttp({ port, token, createSession: () => createMcpServer(options), log });
+  log(`serving MCP over Streamable HTTP at ${http.url} (127.0.0.1 only; tunnel it to reach it from elsewhere)`);
+  if (source === 'generated') log(`bearer token: ${token}   (set ${MCP_TOKEN_ENV} to choose your own)`);
+  else log(`bearer token: from ${MCP_TOKEN_ENV}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await http.close();
+  return 0;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MCP_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw usageError(`--port takes a number from 0 to 65535 (0 picks a free port), not '${value}'.`);
+  return port;
+}
