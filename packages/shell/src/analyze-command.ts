@@ -1,0 +1,85 @@
+import { LIMITS, type AnalysisContext, type Level } from './analysis-context.js';
+import { loadParser } from './load-parser.js';
+import type { MvdanNode } from './mvdan-syntax.js';
+import { screenSyntax } from './screen-syntax.js';
+import { shellDenial, toAnalysisDenial } from './shell-denial.js';
+import type { CommandAnalysis, SegmentOrigin } from './shell-types.js';
+import { createSourceText } from './source-text.js';
+import { walkStatements } from './walk-statements.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Parse a bash command and split it into the segments the permission rules judge (SPEC
+ * R1–R4, R8, R9): every simple command, nested ones (`$(…)`, backticks, `<(…)`, `>(…)`,
+ * subshells) and unwrapped ones (`sudo …`, `sh -c '…'`, `eval …`, `find -exec …`) included,
+ * as one flat list in source order. Anything outside the supported bash subset, and any
+ * failure or exceeded limit, is a denial naming the rule.
+ *
+ * The parser (mvdan-sh) is loaded on the first call, not at import.
+ *
+ * @param command - the command line as the model wrote it
+ * @example
+ * const a = await analyzeCommand('echo $(whoami) | tee out');
+ * // a.ok && a.segments.map((s) => s.text) → ['echo $(whoami)', 'whoami', 'tee out']
+ */
+export async function analyzeCommand(command: string): Promise<CommandAnalysis> {
+  try {
+    if (typeof command !== 'string') throw shellDenial('R1', 'parse_error', 'the command is not a string');
+    const parser = await loadParser();
+    const ctx: AnalysisContext = {
+      parser,
+      segments: [],
+      analyzeScript: (text, origin, depth) => analyzeText(ctx, text, origin, depth),
+    };
+    analyzeText(ctx, command, 'top', 0);
+    return { ok: true, segments: ctx.segments };
+  } catch (e) {
+    return toAnalysisDenial(e);
+  }
+}
+
+function analyzeText(ctx: AnalysisContext, text: string, origin: SegmentOrigin, depth: number): void {
+  const where = origin === 'top' ? 'the command' : origin === 'eval' ? 'the eval script' : 'the shell script';
+  if (text.length > LIMITS.maxLength) throw shellDenial('R9', 'limit', `${where} is longer than ${LIMITS.maxLength} characters`);
+  if (depth > LIMITS.maxDepth) throw shellDenial('R9', 'limit', `the command nests deeper than ${LIMITS.maxDepth} levels`);
+  if (LONE_SURROGATE.test(text)) throw shellDenial('R1', 'unsafe_syntax', `${where} contains an unpaired UTF-16 surrogate`);
+  if (bracketNesting(text) > LIMITS.maxBracketNesting) {
+    throw shellDenial('R9', 'limit', `${where} nests brackets more than ${LIMITS.maxBracketNesting} deep`);
+  }
+  const file = parse(ctx, text, where);
+  const src = createSourceText(text);
+  screenSyntax(file, src, ctx.parser);
+  if (!(file.Stmts as MvdanNode[]).length) {
+    throw shellDenial('R1', 'unsafe_syntax', `${where} is empty (only whitespace or a comment)`, text.trim() || undefined);
+  }
+  const level: Level = { src, origin, depth };
+  walkStatements(ctx, level, file.Stmts);
+}
+
+/** mvdan's parse errors are Go errors with an `Error()` method; anything else is rethrown (R9). */
+function parse(ctx: AnalysisContext, text: string, where: string): MvdanNode {
+  try {
+    return ctx.parser.syntax.NewParser(ctx.parser.syntax.KeepComments(true)).Parse(text, '');
+  } catch (e) {
+    const goError = e as { Error?: () => string } | null;
+    if (goError && typeof goError.Error === 'function') {
+      throw shellDenial('R1', 'parse_error', `${where} does not parse as bash: ${goError.Error()}`);
+    }
+    throw e;
+  }
+}
+
+/**
+ * The deepest run of open brackets, counted crudely (quotes ignored). It only guards the
+ * parser's stack cheaply; a stack overflow that slips past it still denies (R9).
+ */
+function bracketNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const c of text) {
+    if (c === '(' || c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if ((c === ')' || c === '}' || c === ']') && depth > 0) depth--;
+  }
+  return max;
+}
