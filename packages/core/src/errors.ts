@@ -98,9 +98,9 @@ export const ERROR_CODES = {
   PATCH_FAILED: 'QUIVER_ERR_PATCH_FAILED',
   SEARCH_FAILED: 'QUIVER_ERR_SEARCH_FAILED',
   MISTAKE_LIMIT: 'QUIVER_ERR_MISTAKE_LIMIT',
-  // hosts
-  USAGE: 'QUIVER_ERR_USAGE',
-  PROVIDER: 'QUIVER_ERR_PROVIDER',
+  // hosts (values carry an area, as every code does; unreleased, so renamed before 1.0)
+  USAGE: 'QUIVER_ERR_CLI_USAGE',
+  PROVIDER: 'QUIVER_ERR_PROVIDER_FAILED',
 } as const;
 
 /** A stable Quiver error code. */

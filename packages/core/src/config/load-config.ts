@@ -50,8 +50,16 @@ export function validateConfig(raw: unknown, file = '<inline config>'): QuiverCo
   if (parsed.success) return parsed.data;
   throw quiverError(ERROR_CODES.CONFIG_INVALID, `Invalid config ${file}:\n${formatIssues(parsed.error.issues)}`, {
     file,
-    key: parsed.error.issues[0]?.path.join('.'),
+    key: issueKey(parsed.error.issues[0]),
   });
+}
+
+/** The dotted key an issue is about; for an unknown key, the unknown key itself (not its parent). */
+function issueKey(issue: z.core.$ZodIssue | undefined): string | undefined {
+  if (!issue) return undefined;
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length) path.push(issue.keys[0]);
+  return path.join('.') || undefined;
 }
 
 function formatIssues(issues: z.core.$ZodIssue[]): string {
