@@ -284,3 +284,12 @@ describe('multi-root', () => {
     expect(ig.isIgnored('/etc/two.txt', false)).toBe(false);
   });
 });
+
+describe('directory-ness of paths that do not exist yet', () => {
+  it('tests a trailing-slash or listed missing path as a directory', async () => {
+    const s = await setup({ '.quiverignore': 'build/\n' });
+    await expectAllowed(s, ['build']);
+    await expectDenied(s, ['build/', 'build/x.txt']);
+    await expectDenied(s, ['build'], 'P7', 'list');
+  });
+});

@@ -32,7 +32,8 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
       };
     }
   }
-  const hit = ctx.registry.match(p.resolved, p.isDirectory) ?? (views.lexicalAbsolute ? ctx.registry.match(views.lexicalAbsolute, p.isDirectory) : undefined);
+  const asDirectory = testsAsDirectory(p, access);
+  const hit = ctx.registry.match(p.resolved, asDirectory) ?? (views.lexicalAbsolute ? ctx.registry.match(views.lexicalAbsolute, asDirectory) : undefined);
   if (!hit) return { allowed: true };
   const rule = access === 'list' ? 'P7' : 'P5';
   const verb = access === 'list' ? 'Listing' : 'Access to';
@@ -42,6 +43,15 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
 /** A sentence naming the file and pattern that ignore a path. */
 export function describeMatch(hit: RootedMatch): string {
   return `"${hit.relative}" is ignored by ${hit.source} (pattern "${hit.pattern.trim()}")`;
+}
+
+/**
+ * A directory is tested as a directory (`secrets/` matches it). A path that does not exist yet
+ * counts as one when the request says so: a trailing `/`, or a listing.
+ */
+function testsAsDirectory(p: ResolvedPath, access: PathAccess): boolean {
+  if (p.exists) return p.isDirectory;
+  return access === 'list' || /\/\.?$/.test(p.input);
 }
 
 interface RelativeViews {

@@ -10,7 +10,8 @@ import { recursiveReader } from './recursive-reader.js';
 import { baseFor, resolveCandidate, type CommandBase } from './resolve-candidate.js';
 import type { RootedMatch } from './rules-registry.js';
 import { segmentCandidates, type Candidate } from './segment-candidates.js';
-import type { CommandAnalyzer, ScreenAnalysis, ScreenSegment } from './shell-analysis.js';
+import type { CommandAnalysis as ScreenAnalysis, ShellSegment as ScreenSegment } from '@quiver/shell';
+import type { CommandAnalyzer } from './shell-analysis.js';
 
 /** What the command screen needs from the ignore service. */
 export interface ScreenContext {
@@ -44,7 +45,9 @@ interface Run {
  */
 export async function screenCommand(ctx: ScreenContext, command: string, cwd: string): Promise<GateDecision> {
   const analysis = await analyze(ctx, command);
-  if (!analysis.ok) return deny(analysis.rule, analysis.subject ?? command, analysis.reason);
+  if (!analysis.ok) {
+    return deny(analysis.rule, analysis.subject ?? command, `The command cannot be screened for ignored paths: ${analysis.reason} (rule ${analysis.rule}).`);
+  }
   const home = process.env.HOME || homedir();
   const run: Run = { ctx, home, bases: await commandBases(analysis.segments, posix.resolve(ctx.roots[0].path, cwd), home), walked: new Map(), readings: 0 };
   for (const segment of analysis.segments) {
@@ -65,7 +68,7 @@ async function analyze(ctx: ScreenContext, command: string): Promise<ScreenAnaly
   try {
     return await (await ctx.analyzer())(command);
   } catch (e) {
-    return { ok: false, rule: 'R9', reason: `The command could not be analysed (${(e as Error).message}), so it is denied.` };
+    return { ok: false, rule: 'R9', reason: `the analyzer failed (${(e as Error).message})` };
   }
 }
 

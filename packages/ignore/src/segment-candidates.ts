@@ -1,4 +1,4 @@
-import type { ScreenSegment, ScreenWord } from './shell-analysis.js';
+import type { ShellSegment as ScreenSegment, ShellWord as ScreenWord } from '@quiver/shell';
 import { wordTokens, type WordToken } from './word-tokens.js';
 
 /** A path candidate of SPEC I1: its text, and its quote-marked tokens for I2 expansion. */
