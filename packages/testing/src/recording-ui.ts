@@ -14,8 +14,8 @@ export interface RecordingUi extends HostUi {
   readonly approvals: ApprovalRequest[];
   /** Every question, in order. */
   readonly asked: { type: string; text: string; data?: unknown }[];
-  /** Live command output chunks. */
-  readonly output: { chunk: string; stream: 'stdout' | 'stderr' }[];
+  /** Live command output chunks (what `output()` received). */
+  readonly outputs: { chunk: string; stream: 'stdout' | 'stderr' }[];
   /** Edit previews. */
   readonly previews: EditPreview[];
   /** Notifications. */
@@ -34,7 +34,7 @@ export function createRecordingUi(approve: ApprovePolicy = true, ask: AskPolicy 
     said: [],
     approvals: [],
     asked: [],
-    output: [],
+    outputs: [],
     previews: [],
     notifications: [],
     setApprove: (p) => void (approvePolicy = p),
@@ -52,7 +52,7 @@ export function createRecordingUi(approve: ApprovePolicy = true, ask: AskPolicy 
       return typeof answer === 'boolean' ? { approved: answer } : answer;
     },
     notify: (message) => void ui.notifications.push(message),
-    output: (chunk, stream) => void ui.output.push({ chunk, stream }),
+    output: (chunk, stream) => void ui.outputs.push({ chunk, stream }),
     preview: (preview) => void ui.previews.push(preview),
   };
   return ui;
