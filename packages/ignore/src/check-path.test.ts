@@ -293,3 +293,13 @@ describe('directory-ness of paths that do not exist yet', () => {
     await expectDenied(s, ['build'], 'P7', 'list');
   });
 });
+
+describe('P6 for included files', () => {
+  it('protects files named by !include, since their lines are rules', async () => {
+    const s = await setup({ '.quiverignore': '!include .gitignore\n!include missing.txt\n', '.gitignore': '*.log\n', 'a.txt': '' });
+    await symlink('.gitignore', join(s.root, 'gi-link'));
+    await expectDenied(s, ['.gitignore', 'missing.txt', 'gi-link'], 'P6', 'write');
+    await expectAllowed(s, ['.gitignore', 'missing.txt'], 'read');
+    await expectAllowed(s, ['a.txt'], 'write');
+  });
+});

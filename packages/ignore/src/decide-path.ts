@@ -13,7 +13,8 @@ export interface PathContext {
 
 /**
  * SPEC P5–P7 for one resolved path (P4 first: outside every root, this gate has no say).
- * - P6: a write to an ignore file or to anything with a `.git` component is denied.
+ * - P6: a write to an ignore file, to a file it `!include`s, or to anything with a `.git`
+ *   component is denied.
  * - P5: ignored if the resolved path or the lexical path (when inside a root) is ignored;
  *   a directory is tested as a directory.
  * - P7: listing an ignored directory is denied (named P7 for `list` access).
@@ -22,7 +23,7 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
   if (!p.inside) return { allowed: true };
   const views = relativeViews(ctx.roots, p);
   if (access === 'write') {
-    const what = protectedReason(ctx.fileNames, views);
+    const what = protectedReason(ctx.fileNames, views) ?? includedReason(ctx.registry, p);
     if (what) {
       return {
         allowed: false,
@@ -71,6 +72,11 @@ function relativeViews(roots: readonly WorkspaceRoot[], p: ResolvedPath): Relati
     lexicalAbsolute = p.lexical;
   }
   return { relatives, lexicalAbsolute };
+}
+
+function includedReason(registry: RulesRegistry, p: ResolvedPath): string | undefined {
+  const hit = [p.resolved, p.lexical].find((abs) => registry.isIncludedFile(abs));
+  return hit ? 'a file the ignore file includes (its lines are ignore rules)' : undefined;
 }
 
 function protectedReason(fileNames: readonly string[], views: RelativeViews): string | undefined {

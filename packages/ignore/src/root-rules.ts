@@ -22,6 +22,8 @@ export interface RootRules {
   readonly matchers: readonly { source: string; ig: ignore.Ignore }[];
   /** Files whose change means a reload: the ignore files and everything they include. */
   readonly tracked: readonly string[];
+  /** The files `!include` lines name (as joined to the root, and their real paths): they are rules too. */
+  readonly includes: ReadonlySet<string>;
   /** Stat signature of `tracked` when loaded. */
   readonly signature: string;
   /** Things the user should know: refused or unreadable includes. */
@@ -42,6 +44,7 @@ export interface RootRules {
 export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[]): RootRules {
   const tracked: string[] = [];
   const problems: string[] = [];
+  const includes = new Set<string>();
   const matchers: { source: string; ig: ignore.Ignore }[] = [];
   for (const name of fileNames) {
     const file = join(root.path, name);
@@ -53,7 +56,7 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
       matchers.push({ source: name, ig: ignore().add('*') });
       continue;
     }
-    const lines = expandEntries(parseIgnoreText(text), root, tracked, problems);
+    const lines = expandEntries(parseIgnoreText(text), root, { tracked, problems, includes });
     matchers.push({ source: name, ig: ignore({ ignorecase: true }).add(lines.map(matchKey)) });
   }
   return {
@@ -61,6 +64,7 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
     alwaysIgnored: new Set(fileNames.map(matchKey)),
     matchers,
     tracked,
+    includes,
     signature: rulesSignature(tracked),
     problems,
   };
@@ -120,7 +124,13 @@ function readOptional(file: string): string | Error | undefined {
  * inside it once symlinks are resolved; includes are not nested. Missing files are skipped but
  * tracked, so creating one later triggers a reload.
  */
-function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, tracked: string[], problems: string[]): string[] {
+interface LoadLog {
+  tracked: string[];
+  problems: string[];
+  includes: Set<string>;
+}
+
+function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, log: LoadLog): string[] {
   const lines: string[] = [];
   for (const entry of entries) {
     if (entry.kind === 'pattern') {
@@ -128,8 +138,9 @@ function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, tracked: str
       continue;
     }
     const file = posix.join(root.path, entry.file);
-    tracked.push(file);
-    const included = readInclude(file, root, entry.file, problems);
+    log.tracked.push(file);
+    log.includes.add(file);
+    const included = readInclude(file, root, entry.file, log);
     for (const inner of included ? parseIgnoreText(included) : []) {
       if (inner.kind === 'pattern') lines.push(inner.line);
     }
@@ -137,7 +148,7 @@ function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, tracked: str
   return lines;
 }
 
-function readInclude(file: string, root: WorkspaceRoot, written: string, problems: string[]): string | undefined {
+function readInclude(file: string, root: WorkspaceRoot, written: string, { problems, includes }: LoadLog): string | undefined {
   let real: string;
   try {
     real = realpathSync(file);
@@ -146,6 +157,7 @@ function readInclude(file: string, root: WorkspaceRoot, written: string, problem
     if (code !== 'ENOENT') problems.push(`!include ${written} could not be resolved (${code}); it was skipped.`);
     return undefined;
   }
+  includes.add(real);
   if (!isPathInside(real, root.path)) {
     problems.push(`!include ${written} leads outside the workspace root (${real}); it was refused.`);
     return undefined;

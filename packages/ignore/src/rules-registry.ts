@@ -19,6 +19,8 @@ export interface RulesRegistry {
   reload(): void;
   /** The first rule ignoring an absolute path, trying every root that contains it. */
   match(absolutePath: string, isDirectory: boolean): RootedMatch | undefined;
+  /** True for a file an `!include` line names (P6 protects it like the ignore file). */
+  isIncludedFile(absolutePath: string): boolean;
   /** Refused or unreadable includes and ignore files, for the user. */
   problems(): string[];
   dispose(): void;
@@ -76,6 +78,7 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
       }
       return undefined;
     },
+    isIncludedFile: (absolutePath) => [...rules.values()].some((r) => r.includes.has(absolutePath)),
     problems: () => [...rules.values()].flatMap((r) => r.problems),
     dispose: () => {
       for (const w of watchers.splice(0)) w.close();
