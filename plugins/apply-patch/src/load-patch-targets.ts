@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { coreServices, ERROR_CODES, isQuiverError, quiverError, type IgnoreService, type ResolvedPath, type TaskConfig, type WorkspaceService } from '@quiver/core';
+import { openConfined } from '@quiver/workspace';
+import type { PatchPath } from './patch-paths.js';
+import { patchError } from './patch-error.js';
+
+/** A file a patch reads: its LF text plus what it takes to write it back the same way. */
+export interface LoadedFile {
+  /** The text with CRLF normalised to LF and without a BOM. */
+  text: string;
+  eol: '\n' | '\r\n';
+  bom: string;
+}
+
+/** Every path of a patch, resolved and checked, and the text of the files it updates or deletes. */
+export interface PatchTargets {
+  resolved: Map<string, ResolvedPath>;
+  files: Record<string, LoadedFile>;
+}
+
+/** A path the ignore rules refuse: reported like the pipeline's ignore gate, and not a mistake. */
+export class IgnoredPathError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Resolve every path the patch names through the workspace (P1–P4) and the ignore rules
+ * (P5–P7, as a write), refuse paths outside every root, refuse an Add or Move onto an
+ * existing file and an Update or Delete of a missing one, and read the files to update or
+ * delete (bound to the checked path, P8). The pipeline only gates declared path parameters;
+ * a patch carries its paths in its text, so they are gated here, before anything is read.
+ */
+export async function loadPatchTargets(config: TaskConfig, paths: readonly PatchPath[]): Promise<PatchTargets> {
+  const workspace = config.services.get(coreServices.workspace);
+  const ignore = config.services.find(coreServices.ignore);
+  const targets: PatchTargets = { resolved: new Map(), files: {} };
+  for (const { path, kind } of paths) {
+    if (path === '') throw patchError(`A '*** ${kind === 'move' ? 'Move to' : `${kind[0].toUpperCase()}${kind.slice(1)} File`}:' line has no path.`);
+    const target = targets.resolved.get(path) ?? (await resolveChecked(workspace, ignore, path));
+    targets.resolved.set(path, target);
+    if (target.isDirectory) throw patchError(`${path} is a directory, not a file.`, path);
+    if ((kind === 'add' || kind === 'move') && target.exists) {
+      throw patchError(`${kind === 'add' ? 'Add File' : 'Move'} Error: File already exists: ${path}. Use '*** Update File:' to change an existing file.`, path);
+    }
+    if (kind === 'update' || kind === 'delete') {
+      if (!target.exists) throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `${kind === 'update' ? 'Update' : 'Delete'} File Error: Missing File: ${path}`, { file: path });
+      targets.files[path] ??= await readTarget(target, path);
+    }
+  }
+  return targets;
+}
+
+async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService | undefined, path: string): Promise<ResolvedPath> {
+  let target: ResolvedPath;
+  try {
+    const { root, rest } = workspace.splitHint(path);
+    target = await workspace.resolve(rest, root ? { base: root } : undefined);
+  } catch (e) {
+    if (isQuiverError(e)) throw quiverError(e.code, `${path}: ${e.message}${e.rule ? ` (rule ${e.rule})` : ''}`, { file: path, rule: e.rule });
+    throw e;
+  }
+  if (!target.inside) {
+    throw quiverError(ERROR_CODES.PATH_OUTSIDE, `${path} is outside every workspace root (rule P4). apply_patch only changes files inside the workspace; nothing was changed.`, { file: path, rule: 'P4' });
+  }
+  const decision = ignore ? await ignore.checkPath(target, 'write') : { allowed: true };
+  if (!decision.allowed) {
+    const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
+    const why = decision.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${ignore!.fileName} file settings (rule ${decision.rule ?? 'P5'})`;
+    throw new IgnoredPathError(`Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`, code);
+  }
+  return target;
+}
+
+async function readTarget(target: ResolvedPath, path: string): Promise<LoadedFile> {
+  const bytes = target.inside ? await readConfined(target) : await readFile(target.resolved);
+  let raw: string;
+  try {
+    raw = decoder.decode(bytes);
+  } catch {
+    throw patchError(`${path} is not UTF-8 text; apply_patch only edits UTF-8 text files.`, path);
+  }
+  const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = raw.slice(bom.length);
+  const crlf = (body.match(/\r\n/g) ?? []).length;
+  const lf = (body.match(/\n/g) ?? []).length - crlf;
+  return { text: body.replace(/\r\n/g, '\n'), eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n', bom };
+}
+
+async function readConfined(target: ResolvedPath): Promise<Buffer> {
+  const handle = await openConfined(target, 'r');
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
