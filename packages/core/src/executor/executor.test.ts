@@ -204,7 +204,73 @@ describe('approval gate', () => {
     const { task } = setup({ approve: { approved: false, feedback: 'use the Makefile target instead' } });
     const result = await task.call('probe', GOOD);
     expect(result).toMatchObject({ isError: true, code: ERROR_CODES.APPROVAL_DENIED, mistake: 'keep' });
+    expect(resultText(result).split('use the Makefile target instead')).toHaveLength(2);
     expect(resultText(result)).toContain('<feedback>\nuse the Makefile target instead\n</feedback>');
+    expect(task.mistakes.count).toBe(0);
+  });
+
+  it('user feedback with a yes goes with the result, once', async () => {
+    const { host, task } = setup({ approve: { approved: true, feedback: 'fine, but only this once' } });
+    const result = await task.call('probe', GOOD);
+    expect(result.isError).toBe(false);
+    expect(result.content.map((b) => (b.type === 'text' ? b.text : ''))).toEqual([
+      'ran make on src/a.ts',
+      'The user provided the following feedback:\n<feedback>\nfine, but only this once\n</feedback>',
+    ]);
+    host.setApprove(true);
+    expect(resultText(await task.call('probe', { ...GOOD, count: 1 }))).toBe('ran make on src/a.ts');
+  });
+});
+
+describe('tasks', () => {
+  it('a signal aborted before the task starts is aborted inside it', async () => {
+    const h = (host = createRecordingHost({ bare: true }));
+    const t = defineTool({ name: 'aborted', description: 'Reports the signal.', params: z.object({}), approval: 'none', execute: async (c) => String(c.signal.aborted) });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-aborted', tools: [t] }));
+    const early = new AbortController();
+    early.abort();
+    expect(resultText(await h.createTask({ signal: early.signal }).call('aborted', {}))).toBe('true');
+    const late = new AbortController();
+    const task = h.createTask({ signal: late.signal });
+    expect(resultText(await task.call('aborted', {}))).toBe('false');
+    late.abort();
+    expect(resultText(await task.call('aborted', {}))).toBe('true');
+  });
+
+  it('partial blocks go to handlePartialBlock with the host UI (its `this` kept) and the config; errors there are dropped', async () => {
+    class ClassUi {
+      readonly lines: string[] = [];
+      say(type: string, text: string) {
+        this.lines.push(`${type}:${text}`);
+      }
+      async ask() {
+        return { response: 'yes' as const };
+      }
+      async approve() {
+        return { approved: true };
+      }
+    }
+    const ui = new ClassUi();
+    const h = (host = createRecordingHost({ bare: true }));
+    const streamed = defineTool({
+      name: 'streamed',
+      description: 'Streams.',
+      params: z.object({ text: z.string() }),
+      approval: 'none',
+      async handlePartialBlock(block, partialUi) {
+        if (block.params.text === 'boom') throw new Error('half-written');
+        partialUi.say('partial', `${String(block.params.text)} in ${partialUi.config.taskId}`);
+      },
+      execute: async (_c, p) => p.text,
+    });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-streamed', tools: [streamed] }));
+    const task = h.createTask({ id: 'task-1', ui });
+    expect(streamed.fullyManaged).toBe(true);
+    expect(await task.execute({ name: 'streamed', params: { text: 'hel' }, partial: true })).toBeUndefined();
+    expect(await task.execute({ name: 'streamed', params: { text: 'boom' }, partial: true })).toBeUndefined();
+    expect(await task.execute({ name: 'probe-less', params: {}, partial: true })).toBeUndefined();
+    expect(ui.lines).toEqual(['partial:hel in task-1']);
+    expect(h.events).toEqual([]);
     expect(task.mistakes.count).toBe(0);
   });
 });

@@ -7,7 +7,8 @@ import type { HookBus } from '../hooks/hook-bus.js';
 import type { HostUi } from '../host/host-ui.js';
 import { responses } from '../responses/responses.js';
 import { createMessageState, createMistakeCounter, createReadCache, createTaskState, type MistakeCounter, type ReadCache, type TaskState } from '../task/task-state.js';
-import type { ToolBlock } from '../tool/define-tool.js';
+import type { PartialBlockUi, ToolBlock } from '../tool/define-tool.js';
+import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
 import { buildTaskConfig } from './build-task-config.js';
 import type { CallContext, Gate, TaskContext, ToolSource } from './call-context.js';
@@ -80,7 +81,8 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
   const workspace = scope.find(coreServices.workspace);
   const loops = createLoopDetector();
   const controller = new AbortController();
-  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  else options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
 
   const task: Task = {
     id: options.id ?? randomUUID(),
@@ -127,13 +129,23 @@ async function runPartial(task: TaskContext, block: ToolBlock): Promise<undefine
   if (!tool?.handlePartialBlock) return undefined;
   const call = newCall(task, block, tool);
   try {
-    await tool.handlePartialBlock(block, { ...task.ui, config: buildTaskConfig(call) });
+    await tool.handlePartialBlock(block, partialUi(task.ui, buildTaskConfig(call)));
   } catch {
     // A partial block is still being written; an error now says nothing about the final one.
   } finally {
     await call.scope.dispose();
   }
   return undefined;
+}
+
+/** The host's UI ports bound to the host (a class-based UI keeps its `this`), plus the config. */
+function partialUi(ui: HostUi, config: TaskConfig): PartialBlockUi {
+  const ports: Record<string, unknown> = { config };
+  for (const key of ['say', 'ask', 'approve', 'notify', 'output', 'preview', 'progress'] as const) {
+    const port = ui[key];
+    if (typeof port === 'function') ports[key] = port.bind(ui);
+  }
+  return ports as unknown as PartialBlockUi;
 }
 
 async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnType<typeof createLoopDetector>): Promise<ToolResult> {

@@ -36,13 +36,14 @@ export const approval: Gate = {
       params: call.parsed,
       setting: decision.setting,
     });
-    if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
     if (!answer.approved) {
       task.state.didRejectTool = true;
       const note = answer.feedback ? `\nThe user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
       if (answer.message) return errorResult(answer.message + note, ERROR_CODES.APPROVAL_UNAVAILABLE, 'keep');
       return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');
     }
+    // Feedback given with a "yes" goes with the result; with a "no" it is in the denial above.
+    if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
     call.approval = 'user';
     return undefined;
   },
