@@ -30,7 +30,11 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
   await writeFileAtomic(target.resolved, original.bom + next.content, { physical: true });
   config.readCache.delete(target.resolved);
   config.readCache.delete(target.lexical);
-  await config.ui.preview?.({ tool, path: input, absolutePath: target.resolved, original: original.text, content: next.content, final: true });
+  try {
+    await config.ui.preview?.({ tool, path: input, absolutePath: target.resolved, original: original.text, content: next.content, final: true });
+  } catch {
+    // The file is saved; a host's preview failing must not turn that into an error result.
+  }
   return savedResult(input, next.content);
 }
 
