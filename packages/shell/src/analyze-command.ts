@@ -1,6 +1,6 @@
 import { LIMITS, type AnalysisContext, type Level } from './analysis-context.js';
 import { loadParser } from './load-parser.js';
-import type { MvdanNode } from './mvdan-syntax.js';
+import type { ShellNode } from './mvdan-syntax.js';
 import { screenSyntax } from './screen-syntax.js';
 import { shellDenial, toAnalysisDenial } from './shell-denial.js';
 import type { CommandAnalysis, SegmentOrigin } from './shell-types.js';
@@ -50,7 +50,7 @@ function analyzeText(ctx: AnalysisContext, text: string, origin: SegmentOrigin, 
   const file = parse(ctx, text, where);
   const src = createSourceText(text);
   screenSyntax(file, src, ctx.parser);
-  if (!(file.Stmts as MvdanNode[]).length) {
+  if (!(file.Stmts as ShellNode[]).length) {
     throw shellDenial('R1', 'unsafe_syntax', `${where} is empty (only whitespace or a comment)`, text.trim() || undefined);
   }
   const level: Level = { src, origin, depth };
@@ -58,9 +58,9 @@ function analyzeText(ctx: AnalysisContext, text: string, origin: SegmentOrigin, 
 }
 
 /** mvdan's parse errors are Go errors with an `Error()` method; anything else is rethrown (R9). */
-function parse(ctx: AnalysisContext, text: string, where: string): MvdanNode {
+function parse(ctx: AnalysisContext, text: string, where: string): ShellNode {
   try {
-    return ctx.parser.syntax.NewParser(ctx.parser.syntax.KeepComments(true)).Parse(text, '');
+    return ctx.parser.parse(text);
   } catch (e) {
     const goError = e as { Error?: () => string } | null;
     if (goError && typeof goError.Error === 'function') {

@@ -1,6 +1,6 @@
 import { decodeAnsiCQuote } from './ansi-c-quote.js';
 import type { ShellParser } from './load-parser.js';
-import type { MvdanNode } from './mvdan-syntax.js';
+import type { ShellNode } from './mvdan-syntax.js';
 import { shellDenial } from './shell-denial.js';
 import type { ShellWord } from './shell-types.js';
 import { continuedText, rawText, type SourceText } from './source-text.js';
@@ -14,21 +14,21 @@ interface WordChar {
 /** A word plus the substitutions inside it, which R3 checks as nested segments. */
 export interface BuiltWord {
   word: ShellWord;
-  nested: MvdanNode[];
+  nested: ShellNode[];
 }
 
 interface WordBuilder {
   src: SourceText;
   parser: ShellParser;
   chars: WordChar[];
-  nested: MvdanNode[];
+  nested: ShellNode[];
   hasExpansion: boolean;
 }
 
 /** The ShellWord for an mvdan Word: quote-removed, substitutions kept as their source text. */
-export function buildWord(src: SourceText, parser: ShellParser, node: MvdanNode): BuiltWord {
+export function buildWord(src: SourceText, parser: ShellParser, node: ShellNode): BuiltWord {
   const b: WordBuilder = { src, parser, chars: [], nested: [], hasExpansion: false };
-  for (const part of node.Parts as MvdanNode[]) addPart(b, part);
+  for (const part of node.Parts as ShellNode[]) addPart(b, part);
   return { word: finishWord(b, rawText(src, node)), nested: b.nested };
 }
 
@@ -41,27 +41,27 @@ export function literalWord(value: string): ShellWord {
  * The ShellWord for `NAME=value` / `NAME+=value` (R4 keeps assignments in the text, with the
  * value quote-removed).
  */
-export function buildAssignWord(src: SourceText, parser: ShellParser, assign: MvdanNode): BuiltWord {
+export function buildAssignWord(src: SourceText, parser: ShellParser, assign: ShellNode): BuiltWord {
   const b: WordBuilder = { src, parser, chars: [], nested: [], hasExpansion: false };
   const prefix = `${assign.Name?.Value ?? ''}${assign.Append ? '+=' : '='}`;
   for (const c of prefix) b.chars.push({ c, quoted: true });
-  if (assign.Value) for (const part of assign.Value.Parts as MvdanNode[]) addPart(b, part);
+  if (assign.Value) for (const part of assign.Value.Parts as ShellNode[]) addPart(b, part);
   const built = finishWord(b, rawText(src, assign));
   built.isStatic = !built.hasExpansion && !built.hasUnquotedGlob;
   return { word: built, nested: b.nested };
 }
 
-function addPart(b: WordBuilder, part: MvdanNode): void {
-  const type = b.parser.syntax.NodeType(part);
+function addPart(b: WordBuilder, part: ShellNode): void {
+  const type = part.type;
   switch (type) {
     case 'Lit':
       return addUnquotedLit(b, String(part.Value));
     case 'SglQuoted':
       return pushQuoted(b, part.Dollar ? decodeAnsiCQuote(String(part.Value)) : String(part.Value));
     case 'DblQuoted':
-      for (const inner of part.Parts as MvdanNode[]) {
-        if (b.parser.syntax.NodeType(inner) === 'Lit') pushQuoted(b, unescapeDoubleQuoted(String(inner.Value)));
-        else addExpansion(b, inner, b.parser.syntax.NodeType(inner));
+      for (const inner of part.Parts as ShellNode[]) {
+        if (inner.type === 'Lit') pushQuoted(b, unescapeDoubleQuoted(String(inner.Value)));
+        else addExpansion(b, inner, inner.type);
       }
       return;
     default:
@@ -69,7 +69,7 @@ function addPart(b: WordBuilder, part: MvdanNode): void {
   }
 }
 
-function addExpansion(b: WordBuilder, part: MvdanNode, type: string): void {
+function addExpansion(b: WordBuilder, part: ShellNode, type: string): void {
   if (type !== 'ParamExp' && type !== 'CmdSubst' && type !== 'ProcSubst') {
     throw shellDenial('R1', 'unsafe_syntax', `the word part ${type} is outside the permitted shell subset`, rawText(b.src, part));
   }

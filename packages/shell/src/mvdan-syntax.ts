@@ -1,30 +1,31 @@
 /**
- * The slice of mvdan-sh's `syntax` API that Quiver uses, typed loosely: the GopherJS objects
- * carry many more fields, read by name where they are needed.
+ * A syntax node of mvdan/sh, copied out of the GopherJS objects into plain JS (see
+ * `plain-ast.ts`). Field names are Go's (`Stmts`, `Cmd`, `Args`, `Parts`, `Value`, …);
+ * positions (`pos`, `end` and every `syntax.Pos` field) are UTF-8 byte offsets.
  */
-
-/** A position in the source; `Offset()` counts UTF-8 bytes. */
-export interface MvdanPos {
-  Offset(): number;
+export interface ShellNode {
+  /** The Go type name without package or pointer: `Stmt`, `CallExpr`, `Lit`, `Comment`, … */
+  type: string;
+  pos: number;
+  end: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [field: string]: any;
 }
 
-/** Any syntax node. Fields are read by name after checking `syntax.NodeType(node)`. */
-export interface MvdanNode {
-  Pos(): MvdanPos;
-  End(): MvdanPos;
+/** The GopherJS object behind an mvdan value (typed loosely: it is walked generically). */
+export interface GoValue {
+  constructor: { string?: string; nil?: unknown };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [field: string]: any;
 }
 
 /** A parser built by `syntax.NewParser(...options)`. */
 export interface MvdanParser {
-  Parse(src: string, name: string): MvdanNode;
+  Parse(src: string, name: string): { __internal_object__?: GoValue };
 }
 
 /** The `syntax` namespace of mvdan-sh. */
 export interface MvdanSyntax {
   NewParser(...options: unknown[]): MvdanParser;
   KeepComments(on: boolean): unknown;
-  Walk(node: MvdanNode, visit: (node: MvdanNode | null) => boolean): void;
-  NodeType(node: MvdanNode): string;
 }

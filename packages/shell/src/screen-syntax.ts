@@ -1,5 +1,6 @@
 import type { ShellParser } from './load-parser.js';
-import type { MvdanNode } from './mvdan-syntax.js';
+import type { ShellNode } from './mvdan-syntax.js';
+import { forEachNode } from './plain-ast.js';
 import { shellDenial } from './shell-denial.js';
 import { charIndex, nodeRange, type SourceText } from './source-text.js';
 
@@ -37,7 +38,7 @@ interface Screen {
   parser: ShellParser;
   /** 1 where a character sits inside '…', "…", $'…' or $"…" (and not inside a nested substitution). */
   quoted: Uint8Array;
-  comments: MvdanNode[];
+  comments: ShellNode[];
   subshellEnds: Set<number>;
 }
 
@@ -46,7 +47,7 @@ interface Screen {
  * non-ASCII character, and every place where mvdan's reading of `#` or a continuation could
  * differ from bash's. Records the single-quoted ranges on `src` for later slicing.
  */
-export function screenSyntax(file: MvdanNode, src: SourceText, parser: ShellParser): void {
+export function screenSyntax(file: ShellNode, src: SourceText, parser: ShellParser): void {
   const screen: Screen = {
     src,
     parser,
@@ -54,17 +55,14 @@ export function screenSyntax(file: MvdanNode, src: SourceText, parser: ShellPars
     comments: [],
     subshellEnds: new Set(),
   };
-  parser.syntax.Walk(file, (node) => {
-    if (node) screenNode(screen, node);
-    return true;
-  });
+  forEachNode(file, (node) => screenNode(screen, node));
   src.singleQuoted.sort((a, b) => a[0] - b[0]);
   for (const comment of screen.comments) screenComment(screen, comment);
   screenCharacters(screen);
 }
 
-function screenNode(screen: Screen, node: MvdanNode): void {
-  const type = screen.parser.syntax.NodeType(node);
+function screenNode(screen: Screen, node: ShellNode): void {
+  const type = node.type;
   const outside = OUTSIDE_SUBSET[type];
   if (outside) throw shellDenial('R1', 'unsafe_syntax', `${outside} is outside the permitted shell subset`, outside);
   switch (type) {
@@ -81,7 +79,7 @@ function screenNode(screen: Screen, node: MvdanNode): void {
       if (!screen.parser.binaryOps.has(node.Op)) throw shellDenial('R1', 'unsafe_syntax', 'an unknown shell operator was found');
       return;
     case 'Subshell':
-      screen.subshellEnds.add(charIndex(screen.src, node.Rparen.Offset()));
+      screen.subshellEnds.add(charIndex(screen.src, node.Rparen as number));
       return;
     case 'SglQuoted':
     case 'DblQuoted':
@@ -111,10 +109,10 @@ function screenNode(screen: Screen, node: MvdanNode): void {
 }
 
 /** Reserved words in command position, and words mvdan reads as text where bash sees a comment. */
-function screenCall(screen: Screen, call: MvdanNode): void {
-  const args: MvdanNode[] = call.Args ?? [];
+function screenCall(screen: Screen, call: ShellNode): void {
+  const args: ShellNode[] = call.Args ?? [];
   const first = args[0];
-  if (first && first.Parts.length === 1 && screen.parser.syntax.NodeType(first.Parts[0]) === 'Lit') {
+  if (first && first.Parts.length === 1 && first.Parts[0].type === 'Lit') {
     const word = first.Parts[0].Value as string;
     if (RESERVED_WORDS.has(word)) {
       throw shellDenial('R1', 'unsafe_syntax', `the reserved word "${word}" cannot be used as a command here`, word);
@@ -127,7 +125,7 @@ function screenCall(screen: Screen, call: MvdanNode): void {
 }
 
 /** Only plain `$name` / `${name}`: no operators, indirection, length, slices or subscripts (R1). */
-function screenParam(screen: Screen, param: MvdanNode): void {
+function screenParam(screen: Screen, param: ShellNode): void {
   const name = (param.Param?.Value as string | undefined) ?? '';
   const plain = !param.Excl && !param.Length && !param.Width && !param.Index && !param.Slice && !param.Repl && !param.Names && !param.Exp;
   if (!plain || (!param.Short && !PLAIN_NAME.test(name))) {
@@ -137,7 +135,7 @@ function screenParam(screen: Screen, param: MvdanNode): void {
   }
 }
 
-function screenRedirect(screen: Screen, redirect: MvdanNode): void {
+function screenRedirect(screen: Screen, redirect: ShellNode): void {
   const op = screen.parser.redirectOps.get(redirect.Op);
   if (op === '<<' || op === '<<-' || redirect.Hdoc) {
     throw shellDenial('R1', 'unsafe_syntax', 'here-documents are outside the permitted shell subset', op ?? '<<');
@@ -146,7 +144,7 @@ function screenRedirect(screen: Screen, redirect: MvdanNode): void {
 }
 
 /** Mark the inside of a quoted string, after checking its delimiters are where mvdan says. */
-function markQuoted(screen: Screen, node: MvdanNode, quote: string): void {
+function markQuoted(screen: Screen, node: ShellNode, quote: string): void {
   const { text } = screen.src;
   const [start, end] = nodeRange(screen.src, node);
   const open = node.Dollar ? '$' + quote : quote;
@@ -158,7 +156,7 @@ function markQuoted(screen: Screen, node: MvdanNode, quote: string): void {
 }
 
 /** A substitution inside double quotes is a new unquoted context. */
-function markUnquoted(screen: Screen, node: MvdanNode): void {
+function markUnquoted(screen: Screen, node: ShellNode): void {
   const [start, end] = nodeRange(screen.src, node);
   screen.quoted.fill(0, start, end);
 }
@@ -168,9 +166,9 @@ function markUnquoted(screen: Screen, node: MvdanNode): void {
  * ends in a backslash; bash does neither. A comment is only accepted where bash starts one:
  * at the start of the text or after a blank, `;`, `&`, `|`, `(` or a subshell's `)`.
  */
-function screenComment(screen: Screen, comment: MvdanNode): void {
+function screenComment(screen: Screen, comment: ShellNode): void {
   const { text } = screen.src;
-  const hash = charIndex(screen.src, comment.Hash.Offset());
+  const hash = charIndex(screen.src, comment.Hash as number);
   const body = String(comment.Text ?? '');
   if (body.endsWith('\\') || body.includes('\n')) {
     throw shellDenial('R1', 'unsafe_syntax', 'a comment ending in a backslash is ambiguous (bash ends it at the newline, the parser continued it)', '#' + body.split('\n')[0]);

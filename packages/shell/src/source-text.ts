@@ -1,4 +1,4 @@
-import type { MvdanNode } from './mvdan-syntax.js';
+import type { ShellNode } from './mvdan-syntax.js';
 
 /**
  * One parsed text (the command, or a script found by R8) with the means to slice it by
@@ -35,12 +35,12 @@ export function charIndex(src: SourceText, byteOffset: number): number {
 }
 
 /** The character range `[start, end)` a node covers. */
-export function nodeRange(src: SourceText, node: MvdanNode): [number, number] {
-  return [charIndex(src, node.Pos().Offset()), charIndex(src, node.End().Offset())];
+export function nodeRange(src: SourceText, node: ShellNode): [number, number] {
+  return [charIndex(src, node.pos), charIndex(src, node.end)];
 }
 
 /** The exact source text of a node. */
-export function rawText(src: SourceText, node: MvdanNode): string {
+export function rawText(src: SourceText, node: ShellNode): string {
   const [start, end] = nodeRange(src, node);
   return src.text.slice(start, end);
 }
@@ -49,7 +49,7 @@ export function rawText(src: SourceText, node: MvdanNode): string {
  * The source text of a node with backslash-newline continuations removed (R1), except
  * inside single quotes, where a backslash is literal.
  */
-export function continuedText(src: SourceText, node: MvdanNode): string {
+export function continuedText(src: SourceText, node: ShellNode): string {
   const [start, end] = nodeRange(src, node);
   const quotes = src.singleQuoted.filter(([s, e]) => e > start && s < end);
   let q = 0;

@@ -1,6 +1,6 @@
 import { pushSegment, lastPathComponent, type AnalysisContext, type Level } from './analysis-context.js';
 import { buildAssignWord, buildWord, literalWord, type BuiltWord } from './build-word.js';
-import type { MvdanNode } from './mvdan-syntax.js';
+import type { ShellNode } from './mvdan-syntax.js';
 import { shellDenial } from './shell-denial.js';
 import type { ShellRedirect, ShellSegment, ShellWord } from './shell-types.js';
 import { unwrapSegment } from './unwrap-command.js';
@@ -10,17 +10,17 @@ interface Collected {
   assignments: ShellWord[];
   words: ShellWord[];
   redirects: ShellRedirect[];
-  nested: MvdanNode[];
+  nested: ShellNode[];
 }
 
 /** R2/R3: turn a statement list into segments, depth-first in source order. */
-export function walkStatements(ctx: AnalysisContext, level: Level, stmts: MvdanNode[]): void {
+export function walkStatements(ctx: AnalysisContext, level: Level, stmts: ShellNode[]): void {
   for (const stmt of stmts) walkStatement(ctx, level, stmt);
 }
 
-function walkStatement(ctx: AnalysisContext, level: Level, stmt: MvdanNode): void {
-  const cmd: MvdanNode | null = stmt.Cmd;
-  const type = cmd ? ctx.parser.syntax.NodeType(cmd) : 'none';
+function walkStatement(ctx: AnalysisContext, level: Level, stmt: ShellNode): void {
+  const cmd: ShellNode | null = stmt.Cmd;
+  const type = cmd ? cmd.type : 'none';
   const first = ctx.segments.length;
   if (type === 'BinaryCmd') {
     walkStatement(ctx, level, cmd!.X);
@@ -57,10 +57,10 @@ function emitSegment(ctx: AnalysisContext, level: Level, parts: Collected): void
 }
 
 /** R3: every `$(…)`, backtick, `<(…)` and `>(…)` is walked as a nested statement list. */
-function walkNested(ctx: AnalysisContext, level: Level, nested: MvdanNode[]): void {
-  const ordered = [...nested].sort((a, b) => a.Pos().Offset() - b.Pos().Offset());
+function walkNested(ctx: AnalysisContext, level: Level, nested: ShellNode[]): void {
+  const ordered = [...nested].sort((a, b) => a.pos - b.pos);
   for (const node of ordered) {
-    const isProc = ctx.parser.syntax.NodeType(node) === 'ProcSubst';
+    const isProc = node.type === 'ProcSubst';
     walkStatements(ctx, { ...level, origin: isProc ? 'process-substitution' : 'substitution', depth: level.depth + 1 }, node.Stmts);
   }
 }
@@ -70,23 +70,23 @@ function take(parts: Collected, built: BuiltWord, into: ShellWord[]): void {
   parts.nested.push(...built.nested);
 }
 
-function collectCall(ctx: AnalysisContext, level: Level, call: MvdanNode, parts: Collected): void {
-  for (const assign of call.Assigns as MvdanNode[]) take(parts, buildAssignWord(level.src, ctx.parser, assign), parts.assignments);
-  for (const arg of call.Args as MvdanNode[]) take(parts, buildWord(level.src, ctx.parser, arg), parts.words);
+function collectCall(ctx: AnalysisContext, level: Level, call: ShellNode, parts: Collected): void {
+  for (const assign of call.Assigns as ShellNode[]) take(parts, buildAssignWord(level.src, ctx.parser, assign), parts.assignments);
+  for (const arg of call.Args as ShellNode[]) take(parts, buildWord(level.src, ctx.parser, arg), parts.words);
 }
 
 /** mvdan parses `export`, `declare`, `local`, `readonly`, `typeset` specially; they are plain commands here. */
-function collectDecl(ctx: AnalysisContext, level: Level, decl: MvdanNode, parts: Collected): void {
+function collectDecl(ctx: AnalysisContext, level: Level, decl: ShellNode, parts: Collected): void {
   parts.words.push(literalWord(String(decl.Variant.Value)));
-  for (const arg of decl.Args as MvdanNode[]) {
+  for (const arg of decl.Args as ShellNode[]) {
     if (!arg.Naked) take(parts, buildAssignWord(level.src, ctx.parser, arg), parts.words);
     else if (arg.Value) take(parts, buildWord(level.src, ctx.parser, arg.Value), parts.words);
     else parts.words.push(literalWord(String(arg.Name.Value)));
   }
 }
 
-function collectRedirects(ctx: AnalysisContext, level: Level, stmt: MvdanNode, parts: Collected): void {
-  for (const redirect of (stmt.Redirs ?? []) as MvdanNode[]) {
+function collectRedirects(ctx: AnalysisContext, level: Level, stmt: ShellNode, parts: Collected): void {
+  for (const redirect of (stmt.Redirs ?? []) as ShellNode[]) {
     const op = ctx.parser.redirectOps.get(redirect.Op);
     if (op === undefined) throw shellDenial('R1', 'unsafe_syntax', 'an unknown redirection operator was found');
     const built = redirect.Word ? buildWord(level.src, ctx.parser, redirect.Word) : undefined;
@@ -104,7 +104,7 @@ function collectRedirects(ctx: AnalysisContext, level: Level, stmt: MvdanNode, p
  * Redirections on a subshell apply to every command inside it, so every segment found inside
  * carries them (R6 and the ignore screen both see them, however deep the commands sit).
  */
-function attachRedirects(ctx: AnalysisContext, level: Level, stmt: MvdanNode, first: number): void {
+function attachRedirects(ctx: AnalysisContext, level: Level, stmt: ShellNode, first: number): void {
   if (!(stmt.Redirs ?? []).length) return;
   const parts: Collected = { assignments: [], words: [], redirects: [], nested: [] };
   collectRedirects(ctx, level, stmt, parts);

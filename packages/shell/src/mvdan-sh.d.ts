@@ -1,2 +1,0 @@
-// mvdan-sh ships no types; `load-parser.ts` narrows the import to `MvdanSyntax`.
-declare module 'mvdan-sh';
