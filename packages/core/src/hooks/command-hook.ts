@@ -48,8 +48,8 @@ export function registerCommandHooks(
   for (const [event, groups] of Object.entries(hooks) as [HookName, CommandHookGroup[]][]) {
     groups.forEach((group, gi) =>
       group.hooks.forEach((spec, hi) => {
-        checkScript(spec.command, where, `hooks.${event}[${gi}].hooks[${hi}].command`);
-        const match = compileMatcher(group.matcher);
+        const command = checkScript(spec.command, where, `hooks.${event}[${gi}].hooks[${hi}].command`);
+        const match = matcherAt(group.matcher, where, `hooks.${event}[${gi}].matcher`);
         const onError = spec.onError ?? (event === 'PreToolUse' ? 'block' : 'allow');
         const timeoutMs = (spec.timeout ?? 60) * 1000;
         offs.push(
@@ -59,7 +59,7 @@ export function registerCommandHooks(
             async (event_) => {
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
-              const run = await runHook(spec.command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs });
+              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs });
               return interpret(event, run, spec.command) as never;
             },
           ),
@@ -81,20 +81,37 @@ export function compileMatcher(matcher: string | undefined): (tool: string) => b
   return (tool) => re.test(tool);
 }
 
-function checkScript(command: string, where: { configDir: string; configFile?: string }, key: string): void {
+function matcherAt(matcher: string | undefined, where: { configFile?: string }, key: string): (tool: string) => boolean {
+  try {
+    return compileMatcher(matcher);
+  } catch (cause) {
+    throw quiverError(ERROR_CODES.CONFIG_INVALID, `Hook matcher '${matcher}' in ${where.configFile ?? 'the config'} is not a valid regular expression: ${(cause as Error).message}. Fix it, or list tool names as 'a|b'.`, { file: where.configFile, key, cause });
+  }
+}
+
+/**
+ * Check a hook's script now, and return the command line to run. A relative script path is
+ * the config's (resolved from its folder) and runs by its absolute path, since hooks run in
+ * the project folder. `$CLAUDE_PROJECT_DIR` / `$QUIVER_PROJECT_DIR` (Claude Code's usual
+ * `"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`) are the project folder, as when the hook runs.
+ */
+function checkScript(command: string, where: { cwd: string; configDir: string; configFile?: string }, key: string): string {
   const first = command.trim().split(/\s+/)[0] ?? '';
   const fail = (why: string) => {
     throw quiverError(ERROR_CODES.HOOK_SCRIPT, `Hook command '${command}' in ${where.configFile ?? 'the config'} ${why}. Fix the path or make the script executable (chmod +x).`, { file: where.configFile, key });
   };
-  if (first.includes('/')) {
-    const file = isAbsolute(first) ? first : resolve(where.configDir, first);
+  const usesProjectDir = /\$\{?(CLAUDE|QUIVER)_PROJECT_DIR\}?/.test(first);
+  const path = usesProjectDir ? first.replace(/["']/g, '').replace(/\$\{?(CLAUDE|QUIVER)_PROJECT_DIR\}?/g, where.cwd) : first;
+  if (path.includes('/')) {
+    const file = isAbsolute(path) ? path : resolve(where.configDir, path);
     if (!existsSync(file) || !statSync(file).isFile()) fail(`names '${first}', which does not exist`);
     try {
       accessSync(file, constants.X_OK);
     } catch {
       fail(`names '${first}', which is not executable`);
     }
-    return;
+    if (isAbsolute(path)) return command;
+    return `'${file.replace(/'/g, `'\\''`)}'${command.trim().slice(first.length)}`;
   }
   const found = (process.env.PATH ?? '').split(delimiter).some((dir) => {
     try {
@@ -105,6 +122,7 @@ function checkScript(command: string, where: { configDir: string; configFile?: s
     }
   });
   if (!found) fail(`runs '${first}', which is not on PATH`);
+  return command;
 }
 
 function toWire(event: HookName, e: Record<string, unknown>): Record<string, unknown> {
