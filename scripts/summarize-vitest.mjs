@@ -1,5 +1,6 @@
-// Prints the one plain closing line CI reads: "N passed, N failed", from vitest's JSON report.
-import { readFileSync, existsSync } from 'node:fs';
+// Prints the one plain closing line CI reads, "N passed, N failed", from vitest's JSON report.
+// A suite that failed to load (no tests ran in it) counts as one failure, so it cannot hide.
+import { existsSync, readFileSync } from 'node:fs';
 
 const file = process.argv[2] ?? '.vitest-report.json';
 if (!existsSync(file)) {
@@ -7,11 +8,5 @@ if (!existsSync(file)) {
   process.exit(0);
 }
 const report = JSON.parse(readFileSync(file, 'utf8'));
-const failed = report.numFailedTests + (report.numFailedTestSuites ?? 0) - 0;
-console.log(`${report.numPassedTests} passed, ${report.numFailedTests + countBrokenSuites(report)} failed`);
-
-// A suite that fails to load has no test results; count it as one failure so it cannot hide.
-function countBrokenSuites(r) {
-  return (r.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
-}
-void failed;
+const broken = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+console.log(`${report.numPassedTests} passed, ${report.numFailedTests + broken} failed`);
