@@ -50,12 +50,12 @@ async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
   const closed = new Promise<void>((resolve) => {
     mcp.server.onclose = () => resolve();
   });
-  await mcp.server.connect(new StdioServerTransport());
   // The stdio transport does not notice the client going away: stdin's end is that signal.
   const stop = () => void mcp.close();
   process.stdin.once('end', stop);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  await mcp.server.connect(new StdioServerTransport());
   await closed;
   await mcp.close();
   return 0;
@@ -64,14 +64,16 @@ async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
 async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number): Promise<number> {
   await first.close();
   const { token, source } = resolveMcpToken();
+  // Listen for the stop signals before announcing the URL: whoever reads the URL may stop us at once.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   const http = await serveMcpHttp({ port, token, createSession: () => createMcpServer(options), log });
   log(`serving MCP over Streamable HTTP at ${http.url} (127.0.0.1 only; tunnel it to reach it from elsewhere)`);
   if (source === 'generated') log(`bearer token: ${token}   (set ${MCP_TOKEN_ENV} to choose your own)`);
   else log(`bearer token: from ${MCP_TOKEN_ENV}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await http.close();
   return 0;
 }

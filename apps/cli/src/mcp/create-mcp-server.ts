@@ -55,7 +55,6 @@ export interface QuiverMcpServer {
  */
 export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
   const log = options.log ?? ((line: string) => process.stderr.write(`quiver mcp: ${line}\n`));
-  const policy = options.policy ?? 'deny';
   const server = new Server(
     { name: 'quiver', version: MCP_SERVER_VERSION },
     {
@@ -63,45 +62,14 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
       instructions: 'Quiver: coding tools (read, search, list, edit files, run commands) over this workspace, gated by its config.',
     },
   );
-  const sessionUi = createMcpHostUi({ server, policy, verbose: options.verbose, log });
+  const ctx: CallContext = { server, policy: options.policy ?? 'deny', verbose: options.verbose, log };
+  const sessionUi = createMcpHostUi(ctx);
   const session = createMcpSession({
     open: (roots) => options.openRuntime(roots, sessionUi),
     listRoots: async (extra) => (await server.listRoots(undefined, { relatedRequestId: extra?.requestId, timeout: ROOTS_TIMEOUT_MS })).roots,
     log,
   });
-
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
-    session.use(extra, async (runtime) => {
-      const tools = await listOfferedTools(runtime.host.registry, (info, e) =>
-        log(`plugin ${info.package} failed to load, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
-      );
-      return { tools: tools.map(toMcpTool) };
-    }),
-  );
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const { name, arguments: args = {} } = request.params;
-    return callTool(session, name, extra, (runtime) => runCall(runtime, name, args, extra));
-  });
-  server.oninitialized = () => {
-    if (server.getClientCapabilities()?.roots) session.rootsChanged();
-  };
-  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => session.rootsChanged());
-
-  async function runCall(runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
-    // Import the tool's plugin first, so a tool its definition hides is known as hidden.
-    await runtime.host.registry.get(name).catch(() => undefined);
-    if (isHiddenTool(runtime.host.registry, name)) {
-      return errorCallResult(responses.unknownTool(name, runtime.tools().map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
-    }
-    const ui = createMcpHostUi({ server, policy, verbose: options.verbose, log, extra });
-    const task = runtime.createTask({ signal: extra.signal, ui });
-    try {
-      return toCallToolResult(await task.call(name, args));
-    } finally {
-      await task.dispose();
-    }
-  }
-
+  registerHandlers(ctx, session);
   return {
     server,
     open: () => session.use(undefined, async () => undefined),
@@ -112,20 +80,55 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
   };
 }
 
+/** What every call's UI is built from. */
+interface CallContext {
+  server: Server;
+  policy: ApprovalPolicy;
+  verbose?: boolean;
+  log(line: string): void;
+}
+
+/** tools/list, tools/call, and the roots notifications. */
+function registerHandlers(ctx: CallContext, session: McpSession): void {
+  const { server, log } = ctx;
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
+    session.use(extra, async (runtime) => {
+      const tools = await listOfferedTools(runtime.host.registry, (info, e) =>
+        log(`plugin ${info.package} failed to load, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
+      );
+      return { tools: tools.map(toMcpTool) };
+    }),
+  );
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args = {} } = request.params;
+    try {
+      return await session.use(extra, (runtime) => runCall(ctx, runtime, name, args, extra));
+    } catch (e) {
+      // A runtime that cannot be built (a config error) is told to the client's model.
+      const message = e instanceof Error ? e.message : String(e);
+      return errorCallResult(`Quiver could not run ${name}: ${message}`, isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED);
+    }
+  });
+  server.oninitialized = () => {
+    if (server.getClientCapabilities()?.roots) session.rootsChanged();
+  };
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => session.rootsChanged());
+}
+
 /**
- * Run a call on the session's runtime. A runtime that cannot be built (a config error) is
- * reported as an error result, so the client's model can read why.
+ * One call, in a task of its own: the request's signal cancels it, its UI reports progress
+ * and elicits approval on this request, and nothing it leaves behind touches other calls.
  */
-async function callTool(
-  session: McpSession,
-  name: string,
-  extra: McpRequestExtra,
-  run: (runtime: Runtime) => Promise<CallToolResult>,
-): Promise<CallToolResult> {
+async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
+  // Import the tool's plugin first, so a tool its definition hides is known as hidden.
+  await runtime.host.registry.get(name).catch(() => undefined);
+  if (isHiddenTool(runtime.host.registry, name)) {
+    return errorCallResult(responses.unknownTool(name, runtime.tools().map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
+  }
+  const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }) });
   try {
-    return await session.use(extra, run);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return errorCallResult(`Quiver could not run ${name}: ${message}`, isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED);
+    return toCallToolResult(await task.call(name, args));
+  } finally {
+    await task.dispose();
   }
 }

@@ -48,51 +48,12 @@ interface Session {
 export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const sessions = new Map<string, Session>();
   const http = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
+    handle(options, sessions, req, res).catch((e: unknown) => {
       options.log(`HTTP request failed: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent) sendError(res, 500, -32603, 'Internal error.');
       else res.end();
     });
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`);
-    if (!isAuthorized(req.headers.authorization, options.token)) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="quiver"');
-      return sendError(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <token>" with the token quiver mcp printed (or QUIVER_MCP_TOKEN).');
-    }
-    const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const session = sessions.get(sessionId);
-      if (!session) return sendError(res, 404, -32001, 'Session not found: it ended or the server restarted. Initialize a new session.');
-      return session.transport.handleRequest(req, res);
-    }
-    if (req.method !== 'POST') return sendError(res, 400, -32000, 'Bad request: no Mcp-Session-Id header. Start a session with an initialize request.');
-    const body = await readJson(req, res);
-    if (body === undefined) return;
-    if (!isInitializeRequest(body)) return sendError(res, 400, -32000, 'Bad request: no Mcp-Session-Id header. Start a session with an initialize request.');
-    await startSession(req, res, body);
-  }
-
-  async function startSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const mcp = options.createSession();
-    let closed = false;
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, mcp }),
-    });
-    transport.onclose = () => {
-      // server.close() closes the transport, which calls this again: once is enough.
-      if (closed) return;
-      closed = true;
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void mcp.close();
-    };
-    await mcp.server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  }
-
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port, MCP_HTTP_HOST, () => {
@@ -106,6 +67,47 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     port,
     close: () => closeAll(http, sessions),
   };
+}
+
+/** One request: the path, then the token, then the session (or a new one for `initialize`). */
+async function handle(options: McpHttpOptions, sessions: Map<string, Session>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (path !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`);
+  if (!isAuthorized(req.headers.authorization, options.token)) {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="quiver"');
+    return sendError(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <token>" with the token quiver mcp printed (or QUIVER_MCP_TOKEN).');
+  }
+  const sessionId = req.headers['mcp-session-id'];
+  if (typeof sessionId === 'string') {
+    const session = sessions.get(sessionId);
+    if (!session) return sendError(res, 404, -32001, 'Session not found: it ended or the server restarted. Initialize a new session.');
+    return session.transport.handleRequest(req, res);
+  }
+  const noSession = 'Bad request: no Mcp-Session-Id header. Start a session with an initialize request.';
+  if (req.method !== 'POST') return sendError(res, 400, -32000, noSession);
+  const body = await readJson(req, res);
+  if (body === undefined) return;
+  if (!isInitializeRequest(body)) return sendError(res, 400, -32000, noSession);
+  await startSession(options, sessions, req, res, body);
+}
+
+/** A new session: its own MCP server and transport, dropped when the transport closes. */
+async function startSession(options: McpHttpOptions, sessions: Map<string, Session>, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  const mcp = options.createSession();
+  let closed = false;
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => void sessions.set(id, { transport, mcp }),
+  });
+  transport.onclose = () => {
+    // server.close() closes the transport, which calls this again: once is enough.
+    if (closed) return;
+    closed = true;
+    if (transport.sessionId) sessions.delete(transport.sessionId);
+    void mcp.close();
+  };
+  await mcp.server.connect(transport);
+  await transport.handleRequest(req, res, body);
 }
 
 async function closeAll(http: HttpServer, sessions: Map<string, Session>): Promise<void> {

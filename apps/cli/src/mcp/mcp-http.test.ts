@@ -38,7 +38,8 @@ async function serve(cwd: string, env: NodeJS.ProcessEnv): Promise<Served> {
     child.stderr!.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-      if (m) resolve(m[1]);
+      // The token line comes last: once it is there, the server is fully up.
+      if (m && /bearer token: .*\n/.test(err)) resolve(m[1]);
     });
     child.once('exit', (code) => reject(new Error(`quiver mcp --http exited (${code}): ${err}`)));
   });
