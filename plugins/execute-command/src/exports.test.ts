@@ -20,6 +20,7 @@ it('exports exactly the public API', () => {
     'resolveCommandTarget',
     'resolveCommandTimeoutSeconds',
     'runCommand',
+    'terminateRunningCommands',
     'truncateOutput',
   ]);
   expect(api.default.name).toBe('@quiver/tool-execute-command');

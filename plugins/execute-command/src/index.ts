@@ -4,6 +4,7 @@ import { executeCommandTool } from './execute-command.js';
 export { executeCommandTool, isApprovalRequested, LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './execute-command.js';
 export type { ExecuteCommandParams } from './execute-command.js';
 export { runCommand } from './run-command.js';
+export { terminateRunningCommands } from './active-commands.js';
 export type { RunCommandOptions, CommandRunResult, CommandOutcome } from './run-command.js';
 export { formatCommandResult, commandResultToToolResult, LEFTOVERS_NOTE } from './format-command-result.js';
 export { resolveCommandTimeoutSeconds, DEFAULT_TIMEOUT_SECONDS, LONG_RUNNING_TIMEOUT_SECONDS } from './command-timeout.js';

@@ -1,4 +1,4 @@
-import { hasEnvironmentMark, readProcessTable, type ProcessInfo } from './process-table.js';
+import { hasEnvironmentMark, hasEnvironmentMarkSync, readProcessTable, readProcessTableSync, type ProcessInfo } from './process-table.js';
 
 /** The environment variable every command's processes inherit, so strays can be found. */
 export const COMMAND_MARK_VARIABLE = 'QUIVER_COMMAND_ID';
@@ -36,13 +36,35 @@ export async function findProcessTree(spec: ProcessTreeSpec): Promise<number[]> 
   const all = await readProcessTable();
   // Without /proc, the process group is all that can be seen: probe it with signal 0.
   if (all.length === 0) return trySignal(-spec.pid, 0) ? [spec.pid] : [];
-  const table = all.filter((p) => p.state !== 'Z' && p.pid !== process.pid);
-  const found = new Set<number>();
+  const table = liveProcesses(all);
+  const candidates = markCandidates(table, spec);
+  const marks = await Promise.all(candidates.map((p) => hasEnvironmentMark(p.pid, COMMAND_MARK_VARIABLE, spec.mark)));
+  return treeOf(table, spec, candidates.filter((_, i) => marks[i]));
+}
+
+/**
+ * SIGKILL a command's whole tree at once, synchronously — for `process.on('exit')`, when
+ * there is no time for a grace period or anything async.
+ */
+export function killProcessTreeSync(spec: ProcessTreeSpec): void {
+  trySignal(-spec.pid, 'SIGKILL');
+  const table = liveProcesses(readProcessTableSync());
+  const marked = markCandidates(table, spec).filter((p) => hasEnvironmentMarkSync(p.pid, COMMAND_MARK_VARIABLE, spec.mark));
+  for (const pid of treeOf(table, spec, marked)) trySignal(pid, 'SIGKILL');
+}
+
+function liveProcesses(all: ProcessInfo[]): ProcessInfo[] {
+  return all.filter((p) => p.state !== 'Z' && p.pid !== process.pid);
+}
+
+/** Processes whose environment is worth reading: outside the group, and not older than the shell. */
+function markCandidates(table: ProcessInfo[], spec: ProcessTreeSpec): ProcessInfo[] {
+  return table.filter((p) => p.pgid !== spec.pid && p.pid !== spec.pid && p.startTime >= (spec.since ?? 0));
+}
+
+function treeOf(table: ProcessInfo[], spec: ProcessTreeSpec, marked: ProcessInfo[]): number[] {
+  const found = new Set<number>(marked.map((p) => p.pid));
   for (const p of table) if (p.pgid === spec.pid || p.pid === spec.pid) found.add(p.pid);
-  addDescendants(table, found);
-  const candidates = table.filter((p) => !found.has(p.pid) && p.startTime >= (spec.since ?? 0));
-  const marked = await Promise.all(candidates.map(async (p) => ((await hasEnvironmentMark(p.pid, COMMAND_MARK_VARIABLE, spec.mark)) ? p.pid : 0)));
-  for (const pid of marked) if (pid) found.add(pid);
   addDescendants(table, found);
   return [...found];
 }

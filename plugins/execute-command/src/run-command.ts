@@ -5,6 +5,7 @@ import { quiverError, ERROR_CODES } from '@quiver/core';
 import { COMMAND_MARK_VARIABLE, findProcessTree, killProcessTree, type ProcessTreeSpec } from './kill-process-tree.js';
 import { OutputCollector, type OutputStream } from './output-collector.js';
 import { readStat } from './process-table.js';
+import { trackCommand } from './active-commands.js';
 import type { OutputLimits } from './truncate-output.js';
 
 /** Everything {@link runCommand} takes. */
@@ -65,14 +66,28 @@ const CLOSE_WAIT_MS = 1000;
  * formatCommandResult(r); // "Command executed successfully (exit code 0).\nOutput:\n…"
  */
 export async function runCommand(options: RunCommandOptions): Promise<CommandRunResult> {
-  const base = { timeoutSeconds: options.timeoutSeconds, killed: [] as number[] };
-  if (options.signal?.aborted) return { ...base, outcome: 'aborted', exitCode: null, signal: null, output: '' };
+  if (options.signal?.aborted) return { timeoutSeconds: options.timeoutSeconds, killed: [], outcome: 'aborted', exitCode: null, signal: null, output: '' };
   const mark = randomUUID();
   const { child, exited } = await start(options, mark);
   const collector = new OutputCollector(options.limits);
   const closed = watchOutput(child, collector, options.onOutput);
   const tree: ProcessTreeSpec = { pid: child.pid!, mark, since: (await readStat(child.pid!))?.startTime };
+  const untrack = trackCommand(tree);
+  try {
+    return await supervise(child, tree, { exited, closed, collector }, options);
+  } finally {
+    untrack();
+  }
+}
 
+interface Watch {
+  exited: Promise<ExitStatus>;
+  closed: Promise<void>;
+  collector: OutputCollector;
+}
+
+/** Wait for the end (exit, timeout or abort), kill what must die, collect the output. */
+async function supervise(child: ChildProcess, tree: ProcessTreeSpec, { exited, closed, collector }: Watch, options: RunCommandOptions): Promise<CommandRunResult> {
   const stopped = await raceStop(exited, options);
   const killOptions = { graceMs: options.killGraceMs };
   const killed = stopped ? await killProcessTree(tree, killOptions) : [];
@@ -85,7 +100,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRun
   }
   for (const rest of collector.end()) deliver(options.onOutput, rest.text, rest.stream);
   const outcome: CommandOutcome = stopped ?? (exit.signal ? 'signalled' : 'exited');
-  return { ...base, killed, outcome, exitCode: exit.code, signal: exit.signal, output: collector.text() };
+  return { timeoutSeconds: options.timeoutSeconds, killed, outcome, exitCode: exit.code, signal: exit.signal, output: collector.text() };
 }
 
 interface ExitStatus {
