@@ -15,7 +15,8 @@ export async function toolsCommand(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify(tools.map(({ name, package: pkg, description }) => ({ name, package: pkg, description: description ?? '' })), null, 2)}\n`);
     } else {
       const width = Math.max(4, ...tools.map((t) => t.name.length));
-      for (const t of tools) process.stdout.write(`${t.name.padEnd(width)}  ${t.package}  ${t.description ?? ''}\n`);
+      const pkgWidth = Math.max(7, ...tools.map((t) => t.package.length));
+      for (const t of tools) process.stdout.write(`${t.name.padEnd(width)}  ${t.package.padEnd(pkgWidth)}  ${t.description ?? ''}\n`.replace(/\s+\n$/, '\n'));
     }
     return 0;
   } finally {
