@@ -164,7 +164,8 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolDefini
       ignoredCountsAsMistake: spec.ignoredCountsAsMistake ?? false,
       hidden: spec.hidden ?? false,
       fullyManaged: typeof spec.handlePartialBlock === 'function',
-      execute: (config, block) => spec.execute(config, spec.params.parse(block.params) as z.infer<S>),
+      // async: a parse failure is a rejected promise, as the handler contract says, not a sync throw.
+      execute: async (config, block) => spec.execute(config, spec.params.parse(block.params) as z.infer<S>),
       getDescription: (block) =>
         spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
       handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,
