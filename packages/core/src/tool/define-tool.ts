@@ -49,6 +49,12 @@ export interface ToolApproval<P> {
    * whatever its path says — e.g. a command the model or the classifier marks as risky.
    */
   escalate?(config: TaskConfig, params: P): Promise<string | undefined> | string | undefined;
+  /**
+   * Return true to approve this call without asking, whatever the category's setting says —
+   * e.g. an MCP tool listed in its server's `autoApprove` (SPEC Part B §16.16). Consulted only
+   * when the settings would ask; it never turns an automatic approval into a prompt.
+   */
+  autoApprove?(config: TaskConfig, params: P): Promise<boolean> | boolean;
 }
 
 /** The UI a partial-block handler may use: the host ports plus the task's config. */

@@ -25,6 +25,11 @@ export const approval: Gate = {
       call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
       return undefined;
     }
+    // The tool's own rule (an MCP server's per-tool autoApprove list) can spare the prompt.
+    if (tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
+      call.approval = 'auto';
+      return undefined;
+    }
     const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
     const answer = await task.ui.approve({
       tool: call.name,
