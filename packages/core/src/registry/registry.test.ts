@@ -213,3 +213,20 @@ describe('register()', () => {
     expect(resultText(result)).toContain("Plugin 'quiver-tool-fragile' failed in register(): cannot start");
   });
 });
+
+describe('hidden tools', () => {
+  it('a tool defined hidden is callable but not listed, before and after its plugin loads', async () => {
+    const visible = defineTool({ name: 'visible', description: 'Shown.', params: z.object({}), approval: 'none', execute: async () => 'v' });
+    const helper = defineTool({ name: 'helper', description: 'For other tools.', params: z.object({}), approval: 'none', hidden: true, execute: async () => 'h' });
+    const host = newHost();
+    host.registry.addPlugin(definePlugin({ name: 'quiver-tool-pair', tools: [visible, helper] }));
+    expect(host.registry.list().map((t) => t.name)).toEqual(['visible']);
+    expect(resultText(await host.createTask().call('helper', {}))).toBe('h');
+    expect(host.registry.list().map((t) => t.name)).toEqual(['visible']);
+    expect(host.registry.list({ includeHidden: true })).toEqual([
+      expect.objectContaining({ name: 'visible', hidden: false }),
+      expect.objectContaining({ name: 'helper', hidden: true }),
+    ]);
+    expect((await host.registry.loadAll()).map((t) => t.name)).toEqual(['visible']);
+  });
+});

@@ -64,10 +64,11 @@ export interface Registry extends ToolSource {
 /** Create a registry. */
 export function createRegistry(options: RegistryOptions): Registry {
   const entries: Entry[] = [];
-  const owners = new Map<string, { entry: Entry; description?: string }>();
+  // `hidden` is known up front for in-memory plugins; for packages, once their module loads.
+  const owners = new Map<string, { entry: Entry; description?: string; hidden?: boolean }>();
   const settings = options.tools ?? {};
 
-  const claim = (entry: Entry, name: string, description?: string) => {
+  const claim = (entry: Entry, name: string, description?: string, hidden?: boolean) => {
     if (!isValidToolName(name)) {
       throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`, { plugin: entry.package, tool: name });
     }
@@ -83,7 +84,7 @@ export function createRegistry(options: RegistryOptions): Registry {
       }
       if (winner === existing.entry.package) return;
     }
-    owners.set(name, { entry, description });
+    owners.set(name, { entry, description, hidden });
   };
 
   const load = async (entry: Entry): Promise<PluginDefinition> => {
@@ -109,12 +110,13 @@ export function createRegistry(options: RegistryOptions): Registry {
       // unhandled rejection (which would end the host process) until then.
       entry.loading!.catch(() => {});
       entries.push(entry);
-      for (const t of plugin.tools) claim(entry, t.name, t.description.split('\n')[0]);
+      for (const t of plugin.tools) claim(entry, t.name, t.description.split('\n')[0], t.hidden);
     },
     list({ includeHidden = false } = {}) {
+      const hiddenByTool = (name: string, o: { entry: Entry; hidden?: boolean }) => o.hidden ?? o.entry.definition?.tools.find((t) => t.name === name)?.hidden ?? false;
       return [...owners.entries()]
-        .filter(([name, o]) => enabled(name, includeHidden, o.entry.definition?.tools.find((t) => t.name === name)?.hidden ?? false))
-        .map(([name, o]) => ({ name, package: o.entry.package, description: o.description, hidden: settings[name]?.hidden ?? false }));
+        .filter(([name, o]) => enabled(name, includeHidden, hiddenByTool(name, o)))
+        .map(([name, o]) => ({ name, package: o.entry.package, description: o.description, hidden: settings[name]?.hidden ?? hiddenByTool(name, o) }));
     },
     async get(name) {
       const owner = owners.get(name);
