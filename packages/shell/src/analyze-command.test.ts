@@ -95,6 +95,13 @@ describe('analyzeCommand segments', () => {
     expect(bare.commandName).toBeUndefined();
   });
 
+  test('sudo: leading NAME=VALUE words of the inner command are its assignments', async () => {
+    const [, inner] = await segments('sudo -u root FOO=1 /bin/rm x');
+    expect(inner.assignments.map((w) => w.value)).toEqual(['FOO=1']);
+    expect(inner.words.map((w) => w.value)).toEqual(['/bin/rm', 'x']);
+    expect(inner).toMatchObject({ text: 'FOO=1 /bin/rm x', commandName: 'rm', origin: 'wrapper', depth: 1 });
+  });
+
   test('redirects: op, fd, target and dup', async () => {
     const [segment] = await segments('cmd 2>&1 >f <g 3<>h &>i >&- 4>&2- <&0 {fd}>j >&"1" >&$X <<<w');
     const redirects = segment.redirects.map((r) => [r.op, r.fd, r.target?.value, r.isDup]);

@@ -49,7 +49,8 @@ async function overwriteReasons(segment: ShellSegment, cwd: string): Promise<str
   for (const redirect of segment.redirects) {
     if (redirect.isDup || !TRUNCATING.has(redirect.op) || !redirect.target) continue;
     const why = await overwriteOf(redirect.target, cwd);
-    if (why) reasons.push(`\`${segment.text}\` redirects with ${redirect.op} onto ${why}`);
+    const who = segment.text ? `\`${segment.text}\`` : 'a bare redirection';
+    if (why) reasons.push(`${who} redirects with ${redirect.op} onto ${why}`);
   }
   for (const target of overwrittenOperands(segment)) {
     const why = await overwriteOf(target, cwd);

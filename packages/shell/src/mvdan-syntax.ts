@@ -8,14 +8,12 @@ export interface ShellNode {
   type: string;
   pos: number;
   end: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [field: string]: any;
 }
 
 /** The GopherJS object behind an mvdan value (typed loosely: it is walked generically). */
 export interface GoValue {
   constructor: { string?: string; nil?: unknown };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   [field: string]: any;
 }
 

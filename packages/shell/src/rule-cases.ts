@@ -130,6 +130,7 @@ export const r5Cases: PermissionCase[] = [
   ok(A('[ -f x ]'), '[ -f x ]'),
   no(none, 'echo $($X)', R5),
   no(none, 'sudo $X', R5),
+  no(none, 'sudo FOO=1 $X', R5),
   no(none, 'env FOO=1 $X', R5),
   no(none, "bash -c '$X'", R5),
   no(none, 'eval "$X"', R5),

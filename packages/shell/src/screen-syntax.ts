@@ -64,7 +64,7 @@ export function screenSyntax(file: ShellNode, src: SourceText, parser: ShellPars
 function screenNode(screen: Screen, node: ShellNode): void {
   const type = node.type;
   const outside = OUTSIDE_SUBSET[type];
-  if (outside) throw shellDenial('R1', 'unsafe_syntax', `${outside} is outside the permitted shell subset`, outside);
+  if (outside) throw shellDenial('R1', 'unsafe_syntax', `${outside} is outside the permitted shell subset`, excerpt(screen, node));
   switch (type) {
     case 'Stmt':
       if (node.Negated) throw shellDenial('R1', 'unsafe_syntax', 'the ! keyword is outside the permitted shell subset', '!');
@@ -104,8 +104,15 @@ function screenNode(screen: Screen, node: ShellNode): void {
     case 'DeclClause':
       return;
     default:
-      throw shellDenial('R1', 'unsafe_syntax', `the shell construct ${type} is outside the permitted shell subset`, type);
+      throw shellDenial('R1', 'unsafe_syntax', `the shell construct ${type} is outside the permitted shell subset`, excerpt(screen, node));
   }
+}
+
+/** The source of a node, shortened for messages. */
+function excerpt(screen: Screen, node: ShellNode): string {
+  const [start, end] = nodeRange(screen.src, node);
+  const text = screen.src.text.slice(start, end);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 /** Reserved words in command position, and words mvdan reads as text where bash sees a comment. */

@@ -16,7 +16,7 @@ export function unwrapSegment(ctx: AnalysisContext, segment: ShellSegment): void
   const words = segment.words;
   if (wrapper.kind === 'options') {
     const start = optionsEnd(words, wrapper, segment.commandName);
-    if (start < words.length) emitInner(ctx, segment, words.slice(start), 'wrapper');
+    if (start < words.length) emitInner(ctx, segment, words.slice(start), 'wrapper', wrapper.innerAssignments);
   } else if (wrapper.kind === 'shell') {
     const script = shellScript(words, segment.commandName);
     if (script) ctx.analyzeScript(script.value, 'script', segment.depth + 1);
@@ -27,16 +27,21 @@ export function unwrapSegment(ctx: AnalysisContext, segment: ShellSegment): void
   }
 }
 
-function emitInner(ctx: AnalysisContext, outer: ShellSegment, words: ShellWord[], origin: SegmentOrigin): void {
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function emitInner(ctx: AnalysisContext, outer: ShellSegment, all: ShellWord[], origin: SegmentOrigin, assigns = false): void {
+  let split = 0;
+  while (assigns && split < all.length && ASSIGNMENT.test(all[split].value)) split++;
+  const words = all.slice(split);
   const inner: ShellSegment = {
-    text: words.map((w) => w.value).join(' '),
+    text: all.map((w) => w.value).join(' '),
     origin,
     depth: outer.depth + 1,
-    assignments: [],
+    assignments: all.slice(0, split),
     words,
     redirects: [],
-    commandName: lastPathComponent(words[0].value),
   };
+  if (words.length) inner.commandName = lastPathComponent(words[0].value);
   pushSegment(ctx, inner);
   unwrapSegment(ctx, inner);
 }

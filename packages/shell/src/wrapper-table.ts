@@ -12,6 +12,8 @@ export interface OptionWrapper {
   positionals: number;
   /** env: every `NAME=VALUE` word is dropped too. */
   assignments: boolean;
+  /** sudo: leading `NAME=VALUE` words of the inner command set its environment (they stay in its text, R4). */
+  innerAssignments?: boolean;
 }
 
 /** A wrapper whose inner command is found some other way. */
@@ -26,7 +28,7 @@ function options(flags: string[], withValue: string[] = [], positionals = 0, ass
 }
 
 const commandOptions = options(['-p', '-v', '-V']);
-const sudoOptions = options(['-E', '-H', '-n', '-S', '-k'], ['-u', '-g']);
+const sudoOptions: OptionWrapper = { ...options(['-E', '-H', '-n', '-S', '-k'], ['-u', '-g']), innerAssignments: true };
 const shell: SpecialWrapper = { kind: 'shell' };
 
 /** Wrapper by the last path component of the command word. */
