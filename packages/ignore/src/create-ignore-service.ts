@@ -67,6 +67,9 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
     },
     async checkCommand(command: string, cwd: string): Promise<GateDecision> {
       registry.ensureFresh();
+      // With no ignore file anywhere nothing can be ignored, so there is nothing to screen:
+      // an unparsable command is then R1's business (command permissions), not this gate's.
+      if (!registry.hasRules()) return { allowed: true };
       return screenCommand(screenContext, command, cwd);
     },
     async reload() {

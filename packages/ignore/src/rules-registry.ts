@@ -23,6 +23,8 @@ export interface RulesRegistry {
   isIncludedFile(absolutePath: string): boolean;
   /** Refused or unreadable includes and ignore files, for the user. */
   problems(): string[];
+  /** True when at least one root has an ignore file: otherwise nothing can be ignored. */
+  hasRules(): boolean;
   dispose(): void;
 }
 
@@ -80,6 +82,7 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
     },
     isIncludedFile: (absolutePath) => [...rules.values()].some((r) => r.includes.has(absolutePath)),
     problems: () => [...rules.values()].flatMap((r) => r.problems),
+    hasRules: () => [...rules.values()].some((r) => r.matchers.length > 0),
     dispose: () => {
       for (const w of watchers.splice(0)) w.close();
     },

@@ -22,20 +22,34 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config });
   const permissions = createCommandPermissions(resolveCommandPermissionsConfig(loaded.config.commandPermissions));
   const decision = await permissions.check(command);
+  // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.
   const screen = decision.allowed ? await ignoreScreen(command, values.cwd ?? process.cwd(), loaded) : undefined;
-  if (screen && !screen.allowed) {
-    decision.allowed = false;
-    decision.reason = 'ignored_path';
-    decision.rule = screen.rule;
-    decision.segment = screen.subject;
-    decision.message = `Command "${command}" names a path blocked by the ignore rules (${screen.rule}): ${screen.reason ?? screen.subject}`;
-  }
+  const allowed = decision.allowed && (screen?.allowed ?? true);
+  const denial = !decision.allowed ? decision : screen && !screen.allowed ? screen : undefined;
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ command, allowed: decision.allowed, reason: decision.reason, rule: decision.rule ?? null, pattern: decision.pattern ?? null, segment: decision.segment ?? null, message: decision.message, segments: decision.segments })}\n`);
+    const out = {
+      command,
+      allowed,
+      reason: screen && !screen.allowed ? 'ignored_path' : decision.reason,
+      rule: denial?.rule ?? null,
+      pattern: decision.pattern ?? null,
+      segment: !decision.allowed ? (decision.segment ?? null) : (screen?.subject ?? null),
+      message: screen && !screen.allowed ? `Command "${command}" names a path blocked by the ignore rules (rule ${screen.rule}): ${screen.reason ?? screen.subject}` : decision.message,
+      segments: decision.segments,
+      ignore: screen ? { allowed: screen.allowed, rule: screen.rule ?? null, subject: screen.subject ?? null, reason: screen.reason ?? null } : null,
+    };
+    process.stdout.write(`${JSON.stringify(out)}\n`);
   } else {
     process.stdout.write(`${explainDecision(decision)}\n`);
+    if (screen) {
+      process.stdout.write(
+        screen.allowed
+          ? 'Ignore screen (I1–I5): no ignored path named.\n'
+          : `Ignore screen (I1–I5): DENIED by ${screen.rule}: ${screen.reason ?? screen.subject}\nVerdict: DENIED\n`,
+      );
+    }
   }
-  return decision.allowed ? 0 : 1;
+  return allowed ? 0 : 1;
 }
 
 /** I1–I5: the ignore screen, run from the workspace the config (or the cwd) names. */
