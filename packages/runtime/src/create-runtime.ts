@@ -100,6 +100,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
   }
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
+  // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
+  await host.registry.ready();
   await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path });
 
   return {

@@ -22,8 +22,12 @@ export const manifestSchema = z
   .object({
     /** The plugin API version the plugin was written for. */
     apiVersion: z.number().int().positive(),
-    /** The tool names the plugin registers. */
-    tools: z.array(manifestToolSchema).min(1),
+    /**
+     * The tool names the plugin registers. Empty for a plugin that only taps hooks or
+     * provides services: the registry imports such a plugin at start-up, since no tool call
+     * would ever load it.
+     */
+    tools: z.array(manifestToolSchema),
     /** The module whose default export is the plugin (relative to the package). */
     entry: z.string().min(1),
     /** The `@quiver/core` versions the plugin supports (a semver range). @default "*" */

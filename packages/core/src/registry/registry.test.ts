@@ -35,7 +35,6 @@ interface LoadCase {
 
 const AT_ADD: LoadCase[] = [
   { what: 'no quiver field', spec: { name: 'pkg-no-field', entry: '' }, code: ERROR_CODES.PLUGIN_MANIFEST_INVALID, says: 'no "quiver" field' },
-  { what: 'manifest with no tools', spec: { name: 'pkg-no-tools', quiver: manifest([]), entry: '' }, code: ERROR_CODES.PLUGIN_MANIFEST_INVALID, says: 'quiver.tools' },
   { what: 'manifest with an unknown key', spec: { name: 'pkg-extra', quiver: manifest(['echo'], { main: 'x' }), entry: '' }, code: ERROR_CODES.PLUGIN_MANIFEST_INVALID, says: 'main' },
   { what: 'manifest without entry', spec: { name: 'pkg-no-entry-key', quiver: { apiVersion: 1, tools: ['echo'] } }, code: ERROR_CODES.PLUGIN_MANIFEST_INVALID, says: 'quiver.entry' },
   { what: 'unparsable package.json', spec: { name: 'pkg-broken-json', raw: '{ "name": "pkg-broken-json", ' }, code: ERROR_CODES.PLUGIN_MANIFEST_INVALID, says: 'package.json' },

@@ -59,11 +59,18 @@ export interface Registry extends ToolSource {
   loadAll(options?: { includeHidden?: boolean }): Promise<ToolDefinition[]>;
   /** Package names whose module has been imported. */
   loadedPackages(): string[];
+  /**
+   * Wait for the plugins that load at start-up: packages whose manifest lists no tools (hook
+   * or service plugins) and in-memory plugins without tools. Rejects with the first one's
+   * load or `register()` error. Hosts await it before running tasks.
+   */
+  ready(): Promise<void>;
 }
 
 /** Create a registry. */
 export function createRegistry(options: RegistryOptions): Registry {
   const entries: Entry[] = [];
+  const eager: Promise<PluginDefinition>[] = [];
   // `hidden` is known up front for in-memory plugins; for packages, once their module loads.
   const owners = new Map<string, { entry: Entry; description?: string; hidden?: boolean }>();
   const settings = options.tools ?? {};
@@ -101,7 +108,11 @@ export function createRegistry(options: RegistryOptions): Registry {
     addPackage(dir, pluginOptions = {}) {
       const entry = readPackage(dir, pluginOptions);
       entries.push(entry);
-      for (const t of manifestTools(entry.manifest!)) claim(entry, t.name, t.description);
+      const tools = manifestTools(entry.manifest!);
+      for (const t of tools) claim(entry, t.name, t.description);
+      // No tool call would ever import a tool-less plugin (hooks, services only): import it now.
+      // Its failure surfaces through ready(), not as an unhandled rejection.
+      if (tools.length === 0) startEager(load(entry));
     },
     addPlugin(plugin, pluginOptions = {}) {
       if (!isPluginDefinition(plugin)) throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
@@ -111,6 +122,7 @@ export function createRegistry(options: RegistryOptions): Registry {
       entry.loading!.catch(() => {});
       entries.push(entry);
       for (const t of plugin.tools) claim(entry, t.name, t.description.split('\n')[0], t.hidden);
+      if (plugin.tools.length === 0) startEager(entry.loading!);
     },
     list({ includeHidden = false } = {}) {
       const hiddenByTool = (name: string, o: { entry: Entry; hidden?: boolean }) => o.hidden ?? o.entry.definition?.tools.find((t) => t.name === name)?.hidden ?? false;
@@ -135,8 +147,14 @@ export function createRegistry(options: RegistryOptions): Registry {
       return out;
     },
     loadedPackages: () => entries.filter((e) => e.definition).map((e) => e.package),
+    ready: async () => void (await Promise.all(eager)),
   };
   return registry;
+
+  function startEager(loading: Promise<PluginDefinition>): void {
+    loading.catch(() => {});
+    eager.push(loading);
+  }
 
   function readPackage(dir: string, pluginOptions: Record<string, unknown>): Entry {
     const pj = join(dir, 'package.json');
@@ -195,6 +213,7 @@ async function registerPlugin(plugin: PluginDefinition, name: string, pluginOpti
       name,
       options: Object.freeze({ ...pluginOptions }),
       provide: (ref, factory, opts) => options.container.provide(ref, factory, opts),
+      services: { get: options.container.get, find: options.container.find },
       hooks: options.hooks,
     });
   } catch (cause) {

@@ -13,6 +13,11 @@ export interface PluginContext {
   provide<T>(ref: ServiceRef<T>, factory: (services: ServiceLocator) => T, options?: { dispose?: (service: T) => unknown }): void;
   /** The host's hook bus; every tap names this plugin. */
   readonly hooks: HookBus;
+  /**
+   * The host's root services (workspace, ignore rules...). Read them when a hook fires, not
+   * in `register()`: a host may provide some after its plugins registered.
+   */
+  readonly services: ServiceLocator;
 }
 
 /** Everything `definePlugin` takes. */
