@@ -64,7 +64,10 @@ export type { Manifest } from './registry/manifest-schema.js';
 export { configSchema, defineConfig } from './config/config-schema.js';
 export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
 export { loadConfig, findConfigFile, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
-export type { LoadedConfig } from './config/load-config.js';
+export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';
+export { resolveConfig } from './config/resolve-config.js';
+export type { ConfigPresets, ResolveConfigOptions, ResolvedConfig } from './config/resolve-config.js';
+export { mergeConfigs } from './config/merge-configs.js';
 
 // host composition
 export { createHost, CORE_VERSION } from './host/create-host.js';
