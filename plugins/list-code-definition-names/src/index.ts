@@ -1,0 +1,27 @@
+import { definePlugin } from '@quiver/core';
+import { listCodeDefinitionNamesTool } from './list-code-definition-names-tool.js';
+
+export {
+  listCodeDefinitionNamesTool,
+  listCodeDefinitionNamesParams,
+  NO_DEFINITIONS,
+  PATH_IS_FILE,
+  DIRECTORY_MISSING,
+  MAX_SOURCE_BYTES,
+} from './list-code-definition-names-tool.js';
+export { formatCaptures, formatDefinitions, SEPARATOR, MAX_LINE_CHARS, type DefinitionCapture } from './format-definitions.js';
+export { grammarLoader, defaultGrammarDirectory, type GrammarLoader, type LoadedGrammar } from './grammar-loader.js';
+export { listSourceFiles, MAX_SOURCE_FILES, type SourceFile, type SourceListingOptions } from './list-source-files.js';
+export { EXTENSION_GRAMMARS, grammarForFile, type Grammar } from './languages.js';
+export { DEFINITION_QUERIES } from './definition-queries.js';
+
+/**
+ * The list_code_definition_names plugin: registers the `list_code_definition_names` tool.
+ * Plugin options: `grammarDirectory` (a folder of `tree-sitter-<id>.wasm` files; default the
+ * one tree-sitter-wasms ships), `maxFiles` (default 50), `maxFileBytes` (default 1 MiB).
+ * @example
+ * import listCodeDefinitionNames from '@quiver/tool-list-code-definition-names';
+ * const h = await createTestHarness({ plugins: [listCodeDefinitionNames], files: { 'a.ts': 'function f() {}' } });
+ * await h.call('list_code_definition_names', { path: '.' });
+ */
+export default definePlugin({ name: '@quiver/tool-list-code-definition-names', tools: [listCodeDefinitionNamesTool] });
