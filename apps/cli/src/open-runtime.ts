@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRuntime, type Runtime } from '@quiver/runtime';
 import type { HostUi } from '@quiver/core';
-import { DEFAULT_PLUGINS } from './default-preset.js';
+import { CLI_PRESETS, DEFAULT_PLUGINS } from './default-preset.js';
 
 /** The folder the CLI runs from: plugin package names resolve from here too. */
 export const CLI_DIR = dirname(fileURLToPath(import.meta.url));
@@ -13,6 +13,7 @@ export function openRuntime(flags: { cwd?: string; config?: string }, ui: HostUi
     cwd: flags.cwd ?? process.cwd(),
     configFile: flags.config,
     ui,
+    presets: CLI_PRESETS,
     defaultPlugins: [...DEFAULT_PLUGINS],
     resolveFrom: [CLI_DIR],
   });

@@ -6,9 +6,10 @@ import {
   createHost,
   createMemoryTelemetry,
   loadConfig,
-  validateConfig,
+  resolveConfig,
   type Host,
   type HostUi,
+  type ConfigPresets,
   type PluginDefinition,
   type QuiverConfig,
   type Task,
@@ -32,6 +33,8 @@ export interface RuntimeOptions {
   config?: unknown;
   /** The host's UI ports. */
   ui: HostUi;
+  /** Named presets the config's `extends` may name (the CLI offers `quiver:default`). */
+  presets?: ConfigPresets;
   /** Plugin package names used when the config names none (the default preset). */
   defaultPlugins?: string[];
   /** Folders to resolve plugin package names from (the host app's folder). */
@@ -70,8 +73,8 @@ export interface Runtime {
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const loaded =
     options.config !== undefined
-      ? { config: validateConfig(options.config), file: undefined, dir: resolve(options.cwd) }
-      : await loadConfig({ cwd: options.cwd, file: options.configFile });
+      ? { config: (await resolveConfig(options.config, { dir: resolve(options.cwd), presets: options.presets })).config, file: undefined, dir: resolve(options.cwd) }
+      : await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets });
   const { config } = loaded;
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
   const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);

@@ -1,5 +1,6 @@
 import { loadConfig } from '@quiver/core';
 import { parse, commonOptions } from '../args.js';
+import { CLI_PRESETS } from '../default-preset.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
 import { usageError } from '../usage-error.js';
@@ -12,7 +13,7 @@ export async function configCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, commonOptions, USAGE);
   if (values.help) return help(USAGE);
   if (positionals[0] !== 'validate') throw usageError(`Unknown config subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
-  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config });
+  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config, presets: CLI_PRESETS });
   const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
   try {
     const tools = runtime.tools();

@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createRuntime } from '@quiver/runtime';
 import { parse, commonOptions } from '../args.js';
-import { DEFAULT_PLUGINS } from '../default-preset.js';
+import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
 import { serveMcpHttp } from '../mcp/http-transport.js';
 import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
@@ -34,7 +34,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const cwd = values.cwd ?? process.cwd();
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
-      createRuntime({ cwd, configFile: values.config, ui, roots, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
+      createRuntime({ cwd, configFile: values.config, ui, roots, presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,

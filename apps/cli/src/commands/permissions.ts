@@ -4,6 +4,7 @@ import { createIgnoreService } from '@quiver/ignore';
 import { createWorkspace } from '@quiver/workspace';
 import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { parse, commonOptions } from '../args.js';
+import { CLI_PRESETS } from '../default-preset.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
@@ -19,7 +20,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   if (positionals[0] !== 'check') throw usageError(`Unknown permissions subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
   if (positionals.length < 2) throw usageError(`Missing the command to check.\nUsage: ${USAGE}`);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
-  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config });
+  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config, presets: CLI_PRESETS });
   const permissions = createCommandPermissions(resolveCommandPermissionsConfig(loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.
