@@ -1,0 +1,10 @@
+export { createMcpHub, LIST_TIMEOUT_MS } from './mcp-hub.js';
+export type { McpHub, McpHubOptions, McpToolInfo, McpHubNotification, McpRequestOptions, McpToolCallResult } from './mcp-hub.js';
+export type { McpServerStatus, McpServerState } from './server-entry.js';
+export { mcpServerConfigSchema, resolveServer, expandEnv, connectionKey, DEFAULT_SERVER_TIMEOUT_S } from './server-config.js';
+export type { McpServerConfig, ResolvedServer, McpTransportKind, ResolveContext } from './server-config.js';
+export type { McpConnection, ClientIdentity } from './mcp-connection.js';
+export { readServersFile } from './read-servers-file.js';
+export { mcpHubRef, provideMcpHub } from './mcp-hub-service.js';
+export type { McpPluginOptions } from './mcp-hub-service.js';
+export { cutMcpText, MAX_MCP_RESPONSE_CHARS } from './mcp-text.js';
