@@ -1,0 +1,23 @@
+import { definePlugin } from '@quiver/core';
+import { actModeRespondTool } from './act-mode-respond.js';
+import { trackLastTool } from './last-tool-tracker.js';
+
+export { actModeRespondTool, ACT_RESPONSES, MODE_KEY, TODO_KEY } from './act-mode-respond.js';
+export type { ActModeRespondParams } from './act-mode-respond.js';
+
+const NAME = '@quiver/tool-act-mode-respond';
+
+/**
+ * The `@quiver/tool-act-mode-respond` plugin: registers `act_mode_respond`, and a
+ * `PostToolUse` tap that notes whether a task's last tool was act_mode_respond.
+ * @example
+ * import actModeRespond from '@quiver/tool-act-mode-respond';
+ * const h = await createTestHarness({ plugins: [actModeRespond] });
+ */
+export default definePlugin({
+  name: NAME,
+  tools: [actModeRespondTool],
+  register(context) {
+    trackLastTool(context.hooks, NAME, actModeRespondTool.name);
+  },
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { askUser } from './ask-user.js';
+import { doubleCheckRequest, INITIAL_TASK_KEY, takeDoubleCheck } from './double-check.js';
+import { runCompletionCommand } from './run-completion-command.js';
+
+/** Task-state key the agent loop reads: set when the user accepts the result. */
+export const COMPLETION_KEY = '@quiver/task.completion';
+
+/** Task-state key of the todo list (shared with focus_chain). */
+export const TODO_KEY = '@quiver/task.todo';
+
+/** What the model reads when the task is done. */
+export const COMPLETION_DONE = '[attempt_completion] Result: Done';
+
+/** Introduces the user's feedback on a result. */
+export const FEEDBACK_INTRO =
+  'The user has provided feedback on the results. Consider their input to continue the task, and then attempt completion again.';
+
+/** What `@quiver/task.completion` holds. */
+export interface TaskCompletion {
+  result: string;
+  command?: string;
+}
+
+const params = z.object({
+  result: z
+    .string()
+    .describe('The result of the task, stated as final: what was done. Do not end with a question or an offer of further help.'),
+  command: z
+    .string()
+    .optional()
+    .describe('Optional command that shows the result to the user (e.g. `open index.html`). It runs like execute_command: the same permissions, approval and timeout.'),
+  task_progress: z.string().optional().describe('The final task checklist, in Markdown.'),
+});
+
+/** The parameters of `attempt_completion`. */
+export type AttemptCompletionParams = z.infer<typeof params>;
+
+/**
+ * The `attempt_completion` tool (SPEC Part B §16.2, Part A): presents the result through
+ * `ask('completion_result', result)`. No reply (or an empty one) accepts it: the task-state key
+ * `@quiver/task.completion` is set and the agent loop ends the task. A message is feedback,
+ * returned in `<feedback>` so the model carries on. The optional `command` goes through
+ * `execute_command` in the pipeline, so every gate and the timeout apply. Plugin option
+ * `doubleCheckCompletion: true` turns every other call back with a request to re-verify.
+ */
+export const attemptCompletionTool = defineTool({
+  name: 'attempt_completion',
+  description:
+    'Present the result of your work to the user once the task is complete, after every tool use has succeeded. The user may accept it, which ends the task, or reply with feedback, which you then act on. Optionally give a command that shows the result (it runs like execute_command, with the same permissions, approval and timeout).',
+  params,
+  approval: 'none',
+  annotations: { title: 'Complete the task' },
+  describe: () => '[attempt_completion]',
+  execute: attemptCompletion,
+});
+
+async function attemptCompletion(config: TaskConfig, p: AttemptCompletionParams): Promise<ToolResponse> {
+  if (config.options.doubleCheckCompletion === true && takeDoubleCheck(config.taskState)) {
+    const initial = config.taskState.values.get(INITIAL_TASK_KEY);
+    // Turned back, not a mistake: the count stays where it was (vectors §16.x.8).
+    return errorResult(responses.toolError(doubleCheckRequest(typeof initial === 'string' ? initial : undefined)), ERROR_CODES.TOOL_FAILED, 'keep');
+  }
+  await storeProgress(config, p.task_progress);
+  const command = p.command?.trim() || undefined;
+  let output: string | undefined;
+  if (command) {
+    const outcome = await runCompletionCommand(config, command);
+    if (!outcome.ran) return outcome.result;
+    output = outcome.output;
+  }
+  // Nobody answers in yolo mode or inside a subagent: the result stands as given.
+  if (config.yolo || config.isSubagentExecution) return complete(config, p.result, command);
+  if (config.approvalSettings.enableNotifications) config.ui.notify?.('Task Completed');
+  const reply = await askUser(config, 'completion_result', p.result, { command, output });
+  const feedback = reply.response === 'message' ? (reply.text ?? '').trim() : '';
+  if (!feedback) return complete(config, p.result, command);
+  const blocks: ContentBlock[] = [{ type: 'text', text: COMPLETION_DONE }];
+  if (output !== undefined) blocks.push({ type: 'text', text: output });
+  blocks.push({ type: 'text', text: `${FEEDBACK_INTRO}\n<feedback>\n${feedback}\n</feedback>` });
+  return [...blocks, ...(reply.images ?? [])];
+}
+
+function complete(config: TaskConfig, result: string, command: string | undefined): string {
+  const completion: TaskCompletion = command ? { result, command } : { result };
+  config.taskState.values.set(COMPLETION_KEY, completion);
+  return COMPLETION_DONE;
+}
+
+/** The focus-chain update the baseline makes inside attempt_completion. */
+async function storeProgress(config: TaskConfig, progress: string | undefined): Promise<void> {
+  const list = progress?.trim();
+  if (!list) return;
+  config.taskState.values.set(TODO_KEY, list);
+  await config.ui.say('task_progress', list);
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineTool, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { askUser } from './ask-user.js';
+
+/** Task-state key the agent loop reads: set when the user accepts; the loop replaces the history. */
+export const CONDENSE_KEY = '@quiver/task.condense';
+
+/** The texts the model reads (SPEC Part B §16.7). */
+export const CONDENSE_RESPONSES = Object.freeze({
+  accepted:
+    'The user has accepted the condensed conversation summary you generated. The earlier conversation has been replaced by that summary.\n' +
+    '<explicit_instructions type="condense_response">\nIt is crucial that you respond by ONLY asking the user what you should work on next. ' +
+    'Do not take any initiative or make any assumptions about continuing the work. Do not call any other tool.\n</explicit_instructions>',
+  feedback: (text: string) => `The user provided feedback on the condensed conversation summary:\n<feedback>\n${text}\n</feedback>`,
+  declined: (why: string) =>
+    `The user did not accept the condensed summary${why ? ` (${why})` : ''}. The conversation stays as it is; continue the task.`,
+});
+
+const params = z.object({
+  context: z
+    .string()
+    .describe('A detailed summary of the conversation so far: the task, the work done, the current state, key files and decisions, and what comes next.'),
+});
+
+/** The parameters of `condense`. */
+export type CondenseParams = z.infer<typeof params>;
+
+/**
+ * The `condense` tool (SPEC Part B §16.7): proposes replacing the conversation history with
+ * the summary in `context` via `ask('condense', context)`. Accepted (`yes`, an empty reply, or
+ * yolo), it sets `@quiver/task.condense` to `{ context }` and the agent loop truncates the
+ * history; a message is feedback on the summary.
+ */
+export const condenseTool = defineTool({
+  name: 'condense',
+  description:
+    'Propose condensing the conversation: give a detailed summary of everything so far, and if the user accepts, it replaces the earlier conversation to free up context.',
+  params,
+  approval: 'none',
+  annotations: { title: 'Condense the conversation' },
+  describe: () => '[condense]',
+  execute: condense,
+});
+
+async function condense(config: TaskConfig, p: CondenseParams): Promise<ToolResponse> {
+  if (config.yolo || config.isSubagentExecution) return accept(config, p.context);
+  const reply = await askUser(config, 'condense', p.context);
+  const text = (reply.text ?? '').trim();
+  if (reply.response === 'no') return CONDENSE_RESPONSES.declined(text);
+  if (reply.response === 'message' && text) return withImages(CONDENSE_RESPONSES.feedback(text), reply.images);
+  return accept(config, p.context);
+}
+
+function accept(config: TaskConfig, context: string): string {
+  config.taskState.values.set(CONDENSE_KEY, { context });
+  return CONDENSE_RESPONSES.accepted;
+}
+
+function withImages(text: string, images: ContentBlock[] | undefined): ToolResponse {
+  return images?.length ? [{ type: 'text', text }, ...images] : text;
+}
