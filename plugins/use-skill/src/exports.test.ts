@@ -1,0 +1,17 @@
+import { expect, it } from 'vitest';
+import * as api from './index.js';
+
+it('exports exactly the public API', () => {
+  expect(Object.keys(api).sort()).toEqual([
+    'MAX_SKILL_FILE_BYTES',
+    'PROJECT_SKILL_DIRS',
+    'default',
+    'defaultGlobalSkillDirs',
+    'discoverSkills',
+    'parseSkillFile',
+    'skillActivation',
+    'skillsPromptSection',
+    'useSkillTool',
+  ]);
+  expect(api.default.tools.map((t) => t.name)).toEqual(['use_skill']);
+});

@@ -1,0 +1,18 @@
+import { definePlugin } from '@quiver/core';
+import { useSkillTool } from './use-skill.js';
+
+export { useSkillTool, skillActivation } from './use-skill.js';
+export type { UseSkillParams } from './use-skill.js';
+export { discoverSkills, defaultGlobalSkillDirs, PROJECT_SKILL_DIRS, MAX_SKILL_FILE_BYTES } from './discover-skills.js';
+export type { Skill, SkillSource, RejectedSkill, RemoteSkill, SkillDiscovery, DiscoverSkillsOptions } from './discover-skills.js';
+export { parseSkillFile } from './parse-skill-file.js';
+export type { ParsedSkill, SkillParse } from './parse-skill-file.js';
+export { skillsPromptSection } from './skills-prompt-section.js';
+
+/**
+ * The `@quiver/tool-use-skill` plugin: registers `use_skill`.
+ * @example
+ * import useSkill from '@quiver/tool-use-skill';
+ * const h = await createTestHarness({ plugins: [useSkill], files: { '.quiver/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ship it\n---\nRun make deploy.' } });
+ */
+export default definePlugin({ name: '@quiver/tool-use-skill', tools: [useSkillTool] });

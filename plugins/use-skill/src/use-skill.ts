@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { discoverSkills, type RejectedSkill, type Skill, type SkillDiscovery } from './discover-skills.js';
+
+const params = z.object({
+  skill_name: z.string().describe('The name of the skill to load, exactly as listed in the available skills.'),
+});
+
+/** The parameters of `use_skill`. */
+export type UseSkillParams = z.infer<typeof params>;
+
+/**
+ * The result text of a loaded skill (SPEC Part B §16.11): the heading, the instructions, and
+ * where the skill's other files are (disk skills).
+ */
+export function skillActivation(skill: Skill): string {
+  const files = skill.dir ? ` You may access other files in the skill directory at: ${skill.dir}/` : '';
+  return (
+    `# Skill "${skill.name}" is now active\n\n${skill.body}\n\n---\n` +
+    `IMPORTANT: The skill is now loaded. Do NOT call use_skill again for this task; follow the instructions above.${files}`
+  );
+}
+
+/**
+ * The `use_skill` tool (SPEC Part A, Part B §16.11): loads a skill's instructions. Skills are
+ * `<name>/SKILL.md` folders under `.quiver/skills/`, `.claude/skills/`, `.clinerules/skills/`,
+ * `.cline/skills/` and `.agents/skills/` in the primary root, and `~/.quiver/skills/`; global
+ * ones beat project ones, and config skills (plugin option `skills`) beat both. Plugin
+ * options: `globalSkillDirs` (string[]), `skills` ({name, description, instructions}[]),
+ * `disabledSkills` (names or SKILL.md paths).
+ */
+export const useSkillTool = defineTool({
+  name: 'use_skill',
+  description:
+    'Load a skill: a set of instructions for a specific kind of work (listed under SKILLS with a description of when to use it). Call it once, before starting work the skill covers, then follow the instructions it returns.',
+  params,
+  approval: 'none',
+  annotations: { title: 'Load a skill', readOnly: true, idempotent: true },
+  describe: (p) => `[use_skill for '${p.skill_name ?? ''}']`,
+  execute: useSkill,
+});
+
+async function useSkill(config: TaskConfig, p: UseSkillParams): Promise<ToolResponse> {
+  const found = await discoverSkills({
+    cwd: config.cwd,
+    globalDirs: stringList(config.options.globalSkillDirs),
+    remote: Array.isArray(config.options.skills) ? config.options.skills : undefined,
+    disabled: stringList(config.options.disabledSkills),
+  });
+  if (found.rejected.length > 0) await config.ui.say('warning', `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`);
+  const name = p.skill_name.trim();
+  const skill = found.skills.find((s) => s.name === name);
+  if (!skill) return notFound(name, found);
+  await config.ui.say('skill', skill.name, { path: skill.path, description: skill.description });
+  return skillActivation(skill);
+}
+
+function notFound(name: string, found: SkillDiscovery): ToolResponse {
+  const why = found.rejected.filter((r) => rejectedName(r) === name).map((r) => `\nThe skill at ${r.path} was not loaded: ${r.reason}.`);
+  const text =
+    found.skills.length === 0
+      ? 'No skills are available. Skills are folders with a SKILL.md (YAML front matter with name and description, then the instructions) under .quiver/skills/ in the workspace or ~/.quiver/skills/. Continue without a skill.'
+      : `Skill "${name}" not found. Available skills: ${found.skills.map((s) => s.name).join(', ')}. Call use_skill with one of these names, or continue without a skill.`;
+  return errorResult(responses.toolError(text + why.join('')), ERROR_CODES.PARAM_INVALID);
+}
+
+/** The skill name a rejected file would have had: its folder (or config) name. */
+function rejectedName(r: RejectedSkill): string {
+  if (r.path.startsWith('remote:')) return r.path.slice('remote:'.length);
+  const parts = r.path.split(/[\\/]/);
+  return parts[parts.length - 2] ?? '';
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
