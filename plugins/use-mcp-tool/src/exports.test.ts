@@ -1,0 +1,9 @@
+import { expect, it } from 'vitest';
+import * as api from './index.js';
+
+it('exports exactly the public API', () => {
+  expect(Object.keys(api).sort()).toEqual(['default', 'formatToolResult', 'imagesNotShown', 'invalidJsonArgument', 'useMcpTool', 'useMcpToolParams']);
+  expect(api.default.tools.map((t) => t.name)).toEqual(['use_mcp_tool']);
+  expect(api.useMcpTool.approval.category).toBe('mcp');
+  expect(api.useMcpTool.required).toEqual(['server_name', 'tool_name']);
+});
