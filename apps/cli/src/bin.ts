@@ -8,6 +8,8 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   permissions: async () => (await import('./commands/permissions.js')).permissionsCommand,
   hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
+  plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
+  build: async () => (await import('./commands/build.js')).buildCommand,
 };
 
 const HELP = `quiver — the tools of an AI coding agent, gated and hooked
@@ -21,6 +23,8 @@ Commands:
   config validate                        check quiver.config.*
   hooks list [--json]                    hooks per event, in the order they run
   mcp [--yes] [--http [--port N]]        serve the tools over MCP (stdio, or HTTP on 127.0.0.1)
+  plugin new <name> [--dir DIR]          scaffold a standalone plugin package
+  build --config FILE --out DIR          bundle a custom distribution (chosen plugins, baked config)
 
 Common options: --cwd DIR, --config FILE, --debug (stack traces), --help
 Exit codes: 0 ok, 1 tool error or denied, 2 usage or config error`;
