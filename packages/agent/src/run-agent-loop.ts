@@ -1,0 +1,235 @@
+import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
+import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
+import { agentResponses } from './agent-responses.js';
+import { COMPLETION_FALLBACK_PACKAGE, COMPLETION_KEY, ensureCompletionTool } from './completion.js';
+import { describeProviderError } from './provider-error.js';
+import { runToolCalls, type ToolCallContext } from './run-tool-calls.js';
+import { streamTurn } from './stream-turn.js';
+import { buildSystemPrompt } from './system-prompt.js';
+import { taskCancelHook, taskCompleteHook, taskStartHook, userPromptHook } from './task-hooks.js';
+import { imageSupportOf } from './tool-result-output.js';
+import { emptyUsage, addSdkUsage } from './usage.js';
+
+/** The default cap on model requests per run. */
+export const DEFAULT_MAX_TURNS = 50;
+
+/** The error code of each way a run can end early. */
+const STATUS_CODES: Record<AgentLoopStatus, string> = {
+  completed: '',
+  error: ERROR_CODES.PROVIDER,
+  mistake_limit: ERROR_CODES.MISTAKE_LIMIT,
+  max_turns: ERROR_CODES.AGENT_MAX_TURNS,
+  no_completion: ERROR_CODES.AGENT_NO_COMPLETION,
+  cancelled: ERROR_CODES.AGENT_CANCELLED,
+  aborted: ERROR_CODES.AGENT_ABORTED,
+};
+
+/** Everything one run shares (internal). */
+interface Run {
+  options: AgentLoopOptions;
+  host: Host;
+  task: Task;
+  cwd: string;
+  system: string;
+  tools: ToolSet;
+  calls: ToolCallContext;
+  signal: AbortSignal;
+  askUi: HostUi;
+  result: AgentLoopResult;
+  emptyTurns: number;
+}
+
+/**
+ * Run an agent loop: the model's tool calls go through the Quiver pipeline of a task on the
+ * host, their results go back, until attempt_completion ends the task — or the mistake limit,
+ * `maxTurns`, an abort or a provider error does. Hooks fire: TaskStart and UserPromptSubmit
+ * before the first request, TaskComplete at the end, TaskCancel on abort. Never throws for a
+ * provider failure: the result says `status: 'error'` with a clear message.
+ * @example
+ * const outcome = await runAgentLoop({ runtime, model: anthropic('claude-sonnet-4-5'), prompt: 'Fix the failing test', ui });
+ * if (outcome.status === 'completed') console.log(outcome.result);
+ */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
+  const host = options.host ?? options.runtime?.host;
+  if (!host) throw quiverError(ERROR_CODES.USAGE, 'runAgentLoop needs a host or a runtime to run the tools on.');
+  const run = await prepare(host, options);
+  try {
+    await start(run);
+    if (!isFinished(run)) await loop(run);
+  } catch (e) {
+    finish(run, run.signal.aborted ? 'aborted' : 'error', run.signal.aborted ? 'The task was aborted.' : describeProviderError(e, { provider: providerOf(options.model) }));
+  } finally {
+    if (!options.task) await run.task.dispose();
+  }
+  if (run.result.status === 'aborted') await taskCancelHook(hookTarget(run), 'The task was aborted.').catch(() => undefined);
+  return run.result;
+}
+
+async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
+  ensureCompletionTool(host);
+  const workspace = host.container.find(coreServices.workspace);
+  const cwd = options.taskOptions?.cwd ?? workspace?.primary.path ?? process.cwd();
+  const signal = options.signal ?? new AbortController().signal;
+  const task = options.task ?? host.createTask({ cwd, modelId: modelIdOf(options.model), ...options.taskOptions, signal });
+  task.state.values.delete(COMPLETION_KEY);
+  const offered = await offeredTools(host, options);
+  const completionPackage = host.registry.list({ includeHidden: true }).find((t) => t.name === 'attempt_completion')?.package;
+  const system =
+    options.system ?? buildSystemPrompt({ tools: [...offered.values()], cwd, roots: workspace?.roots, role: options.role, append: options.systemAppend });
+  return {
+    options,
+    host,
+    task,
+    cwd,
+    system,
+    tools: toSdkTools(offered),
+    calls: {
+      task,
+      offered,
+      restricted: options.tools !== undefined,
+      completionUsesState: completionPackage === COMPLETION_FALLBACK_PACKAGE || completionPackage === '@quiver/tool-attempt-completion',
+      images: options.imageSupport ?? imageSupportOf(options.model),
+      ui: options.ui,
+    },
+    signal,
+    askUi: options.askUi ?? options.taskOptions?.ui ?? host.ui,
+    result: { status: 'max_turns', taskId: task.id, turns: 0, toolCalls: 0, usage: emptyUsage(), text: '', messages: [] },
+    emptyTurns: 0,
+  };
+}
+
+/** The tools the model is offered: every enabled, visible tool, or the allow-list's. */
+async function offeredTools(host: Host, options: AgentLoopOptions): Promise<Map<string, ToolDefinition>> {
+  const all = await host.registry.loadAll();
+  const allow = options.tools ? new Set(options.tools) : undefined;
+  const exclude = new Set(options.excludeTools ?? []);
+  return new Map(all.filter((t) => (!allow || allow.has(t.name)) && !exclude.has(t.name)).map((t) => [t.name, t]));
+}
+
+/** Tools as JSON schemas, without `execute`: the loop runs each call through the pipeline. */
+function toSdkTools(tools: ReadonlyMap<string, ToolDefinition>): ToolSet {
+  const set: ToolSet = {};
+  for (const [name, def] of tools) set[name] = { description: def.description, inputSchema: jsonSchema(def.inputSchema as never) };
+  return set;
+}
+
+async function start(run: Run): Promise<void> {
+  if (run.options.taskOptions?.isSubagent) {
+    run.result.messages.push({ role: 'user', content: run.options.prompt });
+    return;
+  }
+  const started = await taskStartHook(hookTarget(run), run.options.prompt);
+  if (started.cancel) return finish(run, 'cancelled', started.cancel);
+  const submitted = await userPromptHook(hookTarget(run), run.options.prompt);
+  if (submitted.cancel) return finish(run, 'cancelled', submitted.cancel);
+  run.result.messages.push({ role: 'user', content: [submitted.prompt, ...started.context, ...submitted.context].join('\n\n') });
+}
+
+async function loop(run: Run): Promise<void> {
+  const maxTurns = run.options.maxTurns ?? DEFAULT_MAX_TURNS;
+  const { task, result } = run;
+  while (!isFinished(run)) {
+    if (run.signal.aborted) return finish(run, 'aborted', 'The task was aborted.');
+    if (task.mistakes.limitReached && !(await atMistakeLimit(run))) return;
+    if (result.turns >= maxTurns) return finish(run, 'max_turns', `The task reached its limit of ${maxTurns} model requests without calling attempt_completion.`);
+    result.turns++;
+    // A new assistant message: a rejection in the last one no longer skips tools.
+    task.state.didRejectTool = false;
+    task.state.didAlreadyUseTool = false;
+    run.options.ui?.turnStart?.(result.turns);
+    const turn = await streamTurn({
+      model: run.options.model,
+      system: run.system,
+      messages: result.messages,
+      tools: run.tools,
+      maxRetries: run.options.maxRetries,
+      signal: run.signal,
+      onText: run.options.ui?.text,
+      onPartial: async (block) => (run.calls.offered.has(block.name) ? task.execute(block) : undefined),
+    });
+    addSdkUsage(result.usage, turn.usage);
+    run.options.ui?.turnEnd?.(result.turns);
+    if (turn.aborted || run.signal.aborted) return finish(run, 'aborted', 'The task was aborted.');
+    if (turn.error) return finish(run, 'error', describeProviderError(turn.error, { provider: providerOf(run.options.model) }));
+    result.text = turn.text;
+    result.messages.push(...turn.messages);
+    if (!turn.toolCalls.length) {
+      noToolUsed(run);
+      continue;
+    }
+    run.emptyTurns = 0;
+    const outcome = await runToolCalls(run.calls, turn.toolCalls);
+    result.toolCalls += outcome.ran;
+    result.messages.push({ role: 'tool', content: outcome.parts }, ...outcome.followUps);
+    if (outcome.completion) return complete(run, outcome.completion);
+    if (task.state.abort) return finish(run, 'cancelled', 'A PostToolUse hook cancelled the task.');
+  }
+}
+
+/** A turn without a tool call: a mistake, and the baseline's nudge (SPEC Part B §11). */
+function noToolUsed(run: Run): void {
+  run.task.mistakes.increment();
+  run.emptyTurns++;
+  run.options.ui?.notice?.('mistake', `The model answered without using a tool (mistake ${run.task.mistakes.count} of ${run.task.mistakes.limit}).`);
+  const max = run.options.maxEmptyTurns;
+  if (max !== undefined && run.emptyTurns > max) return finish(run, 'no_completion', 'Subagent did not call attempt_completion.');
+  run.result.messages.push({ role: 'user', content: agentResponses.noToolsUsed() });
+}
+
+/**
+ * The mistake limit (SPEC Part B §11): yolo and subagents stop; otherwise the user is asked,
+ * and a reply becomes the model's next message, with the count and loop detection reset.
+ * @returns true to go on
+ */
+async function atMistakeLimit(run: Run): Promise<boolean> {
+  const count = run.task.mistakes.count;
+  const stop = run.host.approver.settings.yolo || (run.options.onMistakeLimit ?? (run.options.taskOptions?.isSubagent ? 'stop' : 'ask')) === 'stop';
+  if (stop) {
+    finish(run, 'mistake_limit', run.host.approver.settings.yolo ? agentResponses.yoloMistakeLimit(count) : `Too many consecutive mistakes (${count}).`);
+    return false;
+  }
+  run.options.ui?.notice?.('mistake_limit', `The model made ${count} consecutive mistakes.`);
+  const answer = await run.askUi.ask('mistake_limit_reached', agentResponses.mistakeLimitQuestion(count, modelIdOf(run.options.model)));
+  if (answer.response === 'no') {
+    finish(run, 'mistake_limit', `Too many consecutive mistakes (${count}); the user stopped the task.`);
+    return false;
+  }
+  run.task.newUserMessage();
+  const submitted = await userPromptHook(hookTarget(run), responses.tooManyMistakes(answer.text ?? ''));
+  if (submitted.cancel) {
+    finish(run, 'cancelled', submitted.cancel);
+    return false;
+  }
+  run.result.messages.push({ role: 'user', content: [submitted.prompt, ...submitted.context].join('\n\n') });
+  return true;
+}
+
+async function complete(run: Run, completion: { result: string; command?: string }): Promise<void> {
+  run.result.status = 'completed';
+  run.result.result = completion.result;
+  if (completion.command) run.result.command = completion.command;
+  if (!run.options.taskOptions?.isSubagent) await taskCompleteHook(hookTarget(run), run.options.prompt, completion.result);
+}
+
+function finish(run: Run, status: AgentLoopStatus, message: string): void {
+  run.result.status = status;
+  run.result.error = { code: STATUS_CODES[status], message };
+  run.options.ui?.notice?.(status, message);
+}
+
+function isFinished(run: Run): boolean {
+  return run.result.status === 'completed' || run.result.error !== undefined;
+}
+
+function hookTarget(run: Run) {
+  return { hooks: run.host.hooks, taskId: run.task.id, cwd: run.cwd };
+}
+
+function modelIdOf(model: LanguageModel): string {
+  return typeof model === 'string' ? model : model.modelId;
+}
+
+function providerOf(model: LanguageModel): string | undefined {
+  return typeof model === 'string' ? undefined : model.provider.split('.')[0];
+}

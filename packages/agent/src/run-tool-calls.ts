@@ -1,0 +1,82 @@
+import type { ToolResultPart, UserModelMessage } from 'ai';
+import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolResult } from '@quiver/core';
+import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
+import { agentResponses } from './agent-responses.js';
+import { readCompletion, type TaskCompletion } from './completion.js';
+import type { ModelToolCall } from './stream-turn.js';
+import { toToolResultPart, type ImageSupport } from './tool-result-output.js';
+
+/** What the calls of one turn need. */
+export interface ToolCallContext {
+  task: Task;
+  /** The tools offered to the model, by name. */
+  offered: ReadonlyMap<string, ToolDefinition>;
+  /** True when the offered list is a subagent's allow-list (changes the refusal text). */
+  restricted: boolean;
+  /** True when attempt_completion reports through the task state (else a success ends the task). */
+  completionUsesState: boolean;
+  images: ImageSupport;
+  ui?: AgentLoopUi;
+}
+
+/** The results of one turn's tool calls. */
+export interface ToolCallsOutcome {
+  parts: ToolResultPart[];
+  /** User messages carrying tool-result images (providers without images in tool results). */
+  followUps: UserModelMessage[];
+  completion?: TaskCompletion;
+  ran: number;
+}
+
+/**
+ * Run a turn's tool calls in order, each through the Quiver pipeline (gates, approval, hooks,
+ * mistakes, loop detection). A call to a tool that was not offered, or with unparseable
+ * arguments, is refused here and counts a mistake. attempt_completion, or a hook cancelling
+ * the task, stops the remaining calls.
+ */
+export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelToolCall[]): Promise<ToolCallsOutcome> {
+  const out: ToolCallsOutcome = { parts: [], followUps: [], ran: 0 };
+  for (const call of calls) {
+    const params = isObject(call.input) ? call.input : {};
+    const tool = ctx.offered.get(call.toolName);
+    const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: tool ? tool.getDescription({ name: call.toolName, params, partial: false }) : `[${call.toolName}]` };
+    ctx.ui?.toolCall?.(report);
+    const result = await runOne(ctx, call, tool, params);
+    out.ran++;
+    ctx.ui?.toolResult?.(report, result);
+    const { part, followUp } = toToolResultPart(call, result, ctx.images);
+    out.parts.push(part);
+    if (followUp) out.followUps.push(followUp);
+    out.completion = completionOf(ctx, call.toolName, params, result);
+    if (out.completion || ctx.task.state.abort) break;
+  }
+  return out;
+}
+
+async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDefinition | undefined, params: Record<string, unknown>): Promise<ToolResult> {
+  if (!tool) {
+    ctx.task.mistakes.increment();
+    const names = [...ctx.offered.keys()];
+    const text = ctx.restricted ? agentResponses.toolNotAllowed(call.toolName, names) : responses.unknownTool(call.toolName, names);
+    return errorResult(responses.toolError(text), ERROR_CODES.TOOL_UNKNOWN, 'keep');
+  }
+  if (!isObject(call.input)) {
+    ctx.task.mistakes.increment();
+    return errorResult(responses.toolError(agentResponses.invalidToolInput(call.toolName)), ERROR_CODES.PARAM_INVALID, 'keep');
+  }
+  return (await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: false }))!;
+}
+
+function completionOf(ctx: ToolCallContext, name: string, params: Record<string, unknown>, result: ToolResult): TaskCompletion | undefined {
+  const recorded = readCompletion(ctx.task.state);
+  if (recorded) return recorded;
+  // A third-party attempt_completion that does not use the task state: its success is the end.
+  if (name === 'attempt_completion' && !ctx.completionUsesState && !result.isError) {
+    return { result: typeof params.result === 'string' ? params.result : '', ...(typeof params.command === 'string' ? { command: params.command } : {}) };
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
