@@ -1,0 +1,19 @@
+import { definePlugin } from '@quiver/core';
+import { webFetchTool } from './web-fetch-tool.js';
+
+export { webFetchTool, webFetchParams, renderPage, WEB_FETCH_DEFAULTS } from './web-fetch-tool.js';
+export { fetchUrl, type FetchLimits, type FetchedPage } from './fetch-url.js';
+export { htmlToMarkdown, type MarkdownPage } from './html-to-markdown.js';
+export { isPrivateAddress, isHostAllowed, checkUrl, guardedLookup, type AddressPolicy } from './address-policy.js';
+export { kindOfType, sniffKind, decodeBody, mediaType, type ContentKind } from './content-kind.js';
+
+/**
+ * The web_fetch plugin. Plugin options: `allowPrivateAddresses` (default false),
+ * `allowedHosts` (hosts allowed whatever they resolve to), `timeoutMs` (15000), `maxBytes`
+ * (5 MiB), `maxRedirects` (5), `maxChars` (100000), `userAgent`.
+ * @example
+ * import webFetch from '@quiver/tool-web-fetch';
+ * const h = await createTestHarness({ plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'] } }] });
+ * await h.call('web_fetch', { url: 'http://127.0.0.1:8080/', prompt: 'the title' });
+ */
+export default definePlugin({ name: '@quiver/tool-web-fetch', tools: [webFetchTool] });

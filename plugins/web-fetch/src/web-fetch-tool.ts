@@ -1,0 +1,104 @@
+/**
+ * web_fetch (SPEC Part B §16.14, Part A "Other tools"): fetch a URL directly (no vendor
+ * endpoint) and return its readable content — HTML as Markdown, text as is. Approval is the
+ * `browser` category (`approval.useBrowser`).
+ */
+import { z } from 'zod';
+import { defineTool, ERROR_CODES, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
+import type { AddressPolicy } from './address-policy.js';
+import { decodeBody, mediaType } from './content-kind.js';
+import { fetchUrl, type FetchedPage, type FetchLimits } from './fetch-url.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+
+/** Defaults of the plugin options. */
+export const WEB_FETCH_DEFAULTS = Object.freeze({
+  timeoutMs: 15_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+  maxChars: 100_000,
+  userAgent: 'Mozilla/5.0 (compatible; Quiver-WebFetch/0.1)',
+});
+
+/** The parameters of web_fetch. */
+export const webFetchParams = z.object({
+  url: z.string().describe('The http(s) URL to fetch.'),
+  prompt: z.string().describe('What to look for in the page; the page content is returned for you to read with this in mind.'),
+  task_progress: z.string().optional().describe('The updated task checklist, in Markdown.'),
+});
+
+const DESCRIPTION =
+  'Fetch a web page or text resource by URL and return its readable content: HTML pages are converted to Markdown ' +
+  '(main content first, navigation and scripts removed), text, JSON and other text formats are returned as they are. ' +
+  'Binary files (images, PDFs, archives) are refused. Only public addresses can be fetched.';
+
+/** web_fetch, ready for `definePlugin`. */
+export const webFetchTool = defineTool({
+  name: 'web_fetch',
+  description: DESCRIPTION,
+  params: webFetchParams,
+  annotations: { title: 'Fetch URL', readOnly: true, openWorld: true },
+  approval: 'browser',
+  describe: (p) => `[web_fetch for '${p.url ?? ''}']`,
+  execute: (config, params) => executeWebFetch(config, params),
+});
+
+async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFetchParams>): Promise<ToolResult> {
+  let url: URL;
+  try {
+    url = new URL(params.url.trim());
+  } catch {
+    return errorResult(`Error fetching web content: '${params.url}' is not a valid URL. Give a full URL such as https://example.com/page.`, ERROR_CODES.PARAM_INVALID, 'increment');
+  }
+  const options = config.options;
+  const policy: AddressPolicy = {
+    allowPrivateAddresses: options.allowPrivateAddresses === true,
+    allowedHosts: Array.isArray(options.allowedHosts) ? options.allowedHosts.filter((h): h is string => typeof h === 'string') : [],
+  };
+  const limits: FetchLimits = {
+    timeoutMs: positive(options.timeoutMs) ?? WEB_FETCH_DEFAULTS.timeoutMs,
+    maxBytes: positive(options.maxBytes) ?? WEB_FETCH_DEFAULTS.maxBytes,
+    maxRedirects: typeof options.maxRedirects === 'number' && options.maxRedirects >= 0 ? options.maxRedirects : WEB_FETCH_DEFAULTS.maxRedirects,
+    userAgent: typeof options.userAgent === 'string' ? options.userAgent : WEB_FETCH_DEFAULTS.userAgent,
+    signal: config.signal,
+  };
+  try {
+    const page = await fetchUrl(url, policy, limits);
+    return { content: [{ type: 'text', text: renderPage(page, positive(options.maxChars) ?? WEB_FETCH_DEFAULTS.maxChars, limits.maxBytes) }], isError: false };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    // Refusals, time-outs and server failures are not the model's mistakes.
+    return errorResult(`Error fetching web content: ${message}`, isQuiverError(e) ? e.code : ERROR_CODES.WEB_FETCH_FAILED, 'keep');
+  }
+}
+
+/** The page as the model reads it: where it came from, then the content, cut at `maxChars`. */
+export function renderPage(page: FetchedPage, maxChars: number, maxBytes: number): string {
+  const text = decodeBody(page.body, page.contentType, page.kind);
+  const type = mediaType(page.contentType) || (page.kind === 'html' ? 'text/html' : 'text/plain');
+  const header = [`URL: ${page.url.href}`];
+  if (page.redirects.length) header.push(`Redirected from: ${page.redirects[0].href}`);
+  let content = text;
+  if (page.kind === 'html') {
+    const converted = htmlToMarkdown(text, page.url.href);
+    if (converted.title) header.push(`Title: ${converted.title}`);
+    header.push(`Content-Type: ${type} (converted to Markdown)`);
+    content = converted.markdown || '(The page has no readable text content.)';
+  } else {
+    header.push(`Content-Type: ${type}`);
+  }
+  const notes: string[] = [];
+  if (page.truncated) notes.push(`[The response is larger than ${formatSize(maxBytes)}; only the first ${formatSize(maxBytes)} was read.]`);
+  if (content.length > maxChars) {
+    notes.push(`[Content truncated: showing the first ${maxChars} of ${content.length} characters.]`);
+    content = content.slice(0, maxChars);
+  }
+  return [header.join('\n'), content, ...notes].join('\n\n');
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function positive(value: unknown): number | undefined {
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}
