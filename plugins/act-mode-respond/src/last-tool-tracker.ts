@@ -1,4 +1,4 @@
-import type { HookBus } from '@quiver/core';
+import { STAGE, type HookBus } from '@quiver/core';
 
 /** Tasks whose last completed tool call was act_mode_respond. Bounded: hosts may run many tasks. */
 const lastWasRespond = new Set<string>();
@@ -10,7 +10,7 @@ const MAX_TRACKED_TASKS = 1000;
  * displayed act_mode_respond are remembered; any other tool forgets the task again.
  */
 export function trackLastTool(hooks: HookBus, plugin: string, tool: string): () => void {
-  return hooks.tap('PostToolUse', { name: plugin }, (event) => {
+  return hooks.tap('PostToolUse', { name: plugin, stage: STAGE.AUDIT }, (event) => {
     if (event.tool !== tool) {
       lastWasRespond.delete(event.taskId);
       return;
