@@ -8,6 +8,8 @@ export interface AgentModel {
   modelId: string;
   /** The provider name, e.g. `anthropic`, when known. */
   provider?: string;
+  /** The same provider with another model id (a subagent config's `model`), when the host can make one. */
+  withModelId?(modelId: string): unknown;
 }
 
 /**

@@ -64,6 +64,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, wire: WireProto
   if (req.method !== 'POST' || !request.path.endsWith(wire.path)) return json(res, 404, wire.errorBody(404, `No route ${req.method} ${request.path}`));
   const reply = typeof options.replies === 'function' ? options.replies(request, index) : options.replies[index];
   if (!reply) return json(res, 500, wire.errorBody(500, `The script has no reply #${index + 1}`));
+  if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
   if (reply.status) return json(res, reply.status, wire.errorBody(reply.status, reply.error ?? 'Scripted failure'));
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const event of wire.events(reply, index + 1)) res.write(event);

@@ -20,6 +20,8 @@ export interface ScriptedReply {
   /** The error message of an error reply. @default 'Scripted failure' */
   error?: string;
   usage?: { input: number; output: number };
+  /** Wait this long before answering (to hold requests in flight). */
+  delayMs?: number;
 }
 
 /** A wire protocol: how a reply becomes server-sent events and how an error looks. */
