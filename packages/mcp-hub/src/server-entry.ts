@@ -46,70 +46,84 @@ export function createServerEntry(
   identity: ClientIdentity,
   onNotification: (server: string, notification: Notification) => void,
 ): ServerEntry {
-  let connection: McpConnection | undefined;
-  let pending: Promise<McpConnection> | undefined;
-  let lastError: string | undefined;
-  let retired = false;
-  let resolved = initial;
+  return new Entry(name, initial, identity, onNotification);
+}
 
-  const open = async (server: ResolvedServer, signal?: AbortSignal): Promise<McpConnection> => {
+class Entry implements ServerEntry {
+  private connection?: McpConnection;
+  private pending?: Promise<McpConnection>;
+  private lastError?: string;
+  private retired = false;
+
+  constructor(
+    readonly name: string,
+    private resolved: { server?: ResolvedServer; invalid?: QuiverError },
+    private readonly identity: ClientIdentity,
+    private readonly onNotification: (server: string, notification: Notification) => void,
+  ) {}
+
+  get server(): ResolvedServer | undefined {
+    return this.resolved.server;
+  }
+
+  get invalid(): QuiverError | undefined {
+    return this.resolved.invalid;
+  }
+
+  update(server: ResolvedServer): void {
+    this.resolved = { server };
+  }
+
+  connect(signal?: AbortSignal): Promise<McpConnection> {
+    if (this.resolved.invalid) return Promise.reject(this.resolved.invalid);
+    if (this.connection) return Promise.resolve(this.connection);
+    // Concurrent first uses share one attempt.
+    this.pending ??= this.open(this.resolved.server!, signal);
+    return this.pending;
+  }
+
+  status(): McpServerStatus {
+    const { server, invalid } = this.resolved;
+    const state: McpServerState = invalid ? 'invalid' : server?.disabled ? 'disabled' : this.connection ? 'connected' : this.pending ? 'connecting' : this.lastError ? 'failed' : 'disconnected';
+    return Object.freeze({
+      name: this.name,
+      state,
+      disabled: server?.disabled ?? false,
+      transport: this.connection?.transport,
+      error: invalid?.message ?? this.lastError,
+      autoApprove: server?.autoApprove ?? [],
+      timeoutMs: server?.timeoutMs ?? 0,
+    });
+  }
+
+  async retire(): Promise<void> {
+    this.retired = true;
+    const current = this.connection ?? (await this.pending?.catch(() => undefined));
+    this.connection = undefined;
+    await current?.close();
+  }
+
+  private async open(server: ResolvedServer, signal?: AbortSignal): Promise<McpConnection> {
     try {
-      const made = await openConnection(server, identity, {
+      const made: McpConnection = await openConnection(server, this.identity, {
+        // A server that goes away is opened again on its next use.
         onClose: () => {
-          if (connection === made) connection = undefined;
+          if (this.connection === made) this.connection = undefined;
         },
-        onNotification: (n) => onNotification(name, n),
+        onNotification: (n) => this.onNotification(this.name, n),
       }, signal);
-      if (retired) {
+      if (this.retired) {
         await made.close();
-        throw new Error(`MCP server '${name}' was removed from the config while connecting.`);
+        throw new Error(`MCP server '${this.name}' was removed from the config while connecting.`);
       }
-      connection = made;
-      lastError = undefined;
+      this.connection = made;
+      this.lastError = undefined;
       return made;
     } catch (e) {
-      lastError = e instanceof Error ? e.message : String(e);
+      this.lastError = e instanceof Error ? e.message : String(e);
       throw e;
     } finally {
-      pending = undefined;
+      this.pending = undefined;
     }
-  };
-
-  return {
-    name,
-    get server() {
-      return resolved.server;
-    },
-    get invalid() {
-      return resolved.invalid;
-    },
-    update(server) {
-      resolved = { server };
-    },
-    connect(signal) {
-      if (resolved.invalid) return Promise.reject(resolved.invalid);
-      if (connection) return Promise.resolve(connection);
-      pending ??= open(resolved.server!, signal);
-      return pending;
-    },
-    status() {
-      const server = resolved.server;
-      const state: McpServerState = resolved.invalid ? 'invalid' : server?.disabled ? 'disabled' : connection ? 'connected' : pending ? 'connecting' : lastError ? 'failed' : 'disconnected';
-      return Object.freeze({
-        name,
-        state,
-        disabled: server?.disabled ?? false,
-        transport: connection?.transport,
-        error: resolved.invalid?.message ?? lastError,
-        autoApprove: server?.autoApprove ?? [],
-        timeoutMs: server?.timeoutMs ?? 0,
-      });
-    },
-    async retire() {
-      retired = true;
-      const current = connection ?? (await pending?.catch(() => undefined));
-      connection = undefined;
-      await current?.close();
-    },
-  };
+  }
 }
