@@ -8,6 +8,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   permissions: async () => (await import('./commands/permissions.js')).permissionsCommand,
   hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
+  run: async () => (await import('./commands/run.js')).runCommand,
   plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
   build: async () => (await import('./commands/build.js')).buildCommand,
 };
@@ -23,6 +24,7 @@ Commands:
   config validate                        check quiver.config.*
   hooks list [--json]                    hooks per event, in the order they run
   mcp [--yes] [--http [--port N]]        serve the tools over MCP (stdio, or HTTP on 127.0.0.1)
+  run "<task>" [--provider P --model M]  an agent loop on a model provider (--base-url, --yes, --json)
   plugin new <name> [--dir DIR]          scaffold a standalone plugin package
   build --config FILE --out DIR          bundle a custom distribution (chosen plugins, baked config)
 

@@ -24,7 +24,7 @@ export interface AgentLoopUi {
   toolCall?(call: AgentToolCall): void;
   /** A tool call's result. */
   toolResult?(call: AgentToolCall, result: ToolResult): void;
-  /** Something the loop did on its own: `mistake`, `mistake_limit`, `max_turns`, `hook`... */
+  /** Something the loop did on its own: `mistake` (a turn without a tool), `mistake_limit` (before asking the user). How the run ended is in the result. */
   notice?(kind: string, message: string): void;
 }
 

@@ -35,9 +35,9 @@ export function describeProviderError(error: unknown, context: ProviderContext =
 }
 
 function unreachable(who: string, url: string | undefined, e: unknown, attempts: string): string {
-  const code = errorCode(e);
+  const why = errorCode(e) ?? rootMessage(e);
   const where = url ? ` at ${url}` : '';
-  return `Could not reach ${who}${where}${attempts}${code ? ` (${code})` : ''}. Check that the server is running and that the base URL (model.baseURL or --base-url) is right.`;
+  return `Could not reach ${who}${where}${attempts}${why ? ` (${why})` : ''}. Check that the server is running and that the base URL (model.baseURL or --base-url) is right.`;
 }
 
 function advice(status: number): string {
@@ -68,6 +68,13 @@ function errorCode(e: unknown): string | undefined {
     cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The message at the bottom of the cause chain (fetch's own reason, e.g. "bad port"). */
+function rootMessage(e: unknown): string | undefined {
+  let cur = e;
+  for (let depth = 0; depth < 6 && (cur as { cause?: unknown })?.cause; depth++) cur = (cur as { cause: unknown }).cause;
+  return cur !== e && cur instanceof Error && cur.message ? cur.message : undefined;
 }
 
 function isAbort(e: unknown): boolean {

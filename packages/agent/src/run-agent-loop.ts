@@ -215,7 +215,6 @@ async function complete(run: Run, completion: { result: string; command?: string
 function finish(run: Run, status: AgentLoopStatus, message: string): void {
   run.result.status = status;
   run.result.error = { code: STATUS_CODES[status], message };
-  run.options.ui?.notice?.(status, message);
 }
 
 function isFinished(run: Run): boolean {

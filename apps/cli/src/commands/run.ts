@@ -1,0 +1,132 @@
+import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult } from '@quiver/agent';
+import type { Runtime } from '@quiver/runtime';
+import { loadAgentToolsPlugin } from '@quiver/tool-use-subagents';
+import { commonOptions, parse } from '../args.js';
+import { openRuntime } from '../open-runtime.js';
+import { createModel, resolveModelSettings, type ModelSettings } from '../run/provider.js';
+import { createRunUi } from '../run/run-ui.js';
+import { createTerminalUi } from '../terminal-ui.js';
+import { usageError } from '../usage-error.js';
+import { help } from './tools.js';
+
+const USAGE =
+  'quiver run "<task>" [--provider anthropic|openai|openai-compatible] [--model ID] [--base-url URL] [--api-key-env VAR] ' +
+  '[--max-turns N] [--max-retries N] [--yes] [--json] [--verbose] [--cwd DIR] [--config FILE]';
+
+const OPTIONS = {
+  ...commonOptions,
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'max-retries': { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  verbose: { type: 'boolean' },
+} as const;
+
+/**
+ * `quiver run "<task>"`: an agent loop on a model provider. The model's tool calls go through
+ * the whole pipeline; assistant text goes to stdout, tool activity to stderr; `--json` prints a
+ * final summary instead. Exit 0 when attempt_completion ended the task, 1 when it stopped
+ * otherwise (a provider error, the mistake or turn limit, a hook), 130 on Ctrl-C, 2 for usage,
+ * config and missing-key errors.
+ */
+export async function runCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, OPTIONS, USAGE);
+  if (values.help) return help(USAGE);
+  const prompt = await readPrompt(positionals);
+  const maxTurns = count(values['max-turns'], '--max-turns', 1);
+  const maxRetries = count(values['max-retries'], '--max-retries', 0);
+  const json = values.json ?? false;
+  const ui = createTerminalUi({ yes: values.yes ?? false, verbose: values.verbose, streamOutput: !json && process.stderr.isTTY });
+  const runtime = await openRuntime(values, ui);
+  const controller = new AbortController();
+  const onSignal = () => {
+    // The first Ctrl-C aborts the task (running commands are killed); a second one leaves at once.
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\nquiver: stopping (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  try {
+    const settings = resolveModelSettings(runtime.config.model, { provider: values.provider, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'] });
+    const { model, agentModel } = createModel(settings);
+    setSdkWarnings(values.verbose ?? false);
+    provideAgentServices(runtime.host, agentModel);
+    const excludeTools = await addAgentTools(runtime);
+    const outcome = await runAgentLoop({
+      runtime,
+      model,
+      prompt,
+      maxTurns: maxTurns ?? settings.maxTurns ?? DEFAULT_MAX_TURNS,
+      maxRetries,
+      excludeTools,
+      ui: createRunUi({ json, verbose: values.verbose ?? false }),
+      signal: controller.signal,
+    });
+    report(outcome, settings, json);
+    return outcome.status === 'completed' ? 0 : outcome.status === 'aborted' ? 130 : 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    await runtime.dispose();
+  }
+}
+
+async function readPrompt(positionals: string[]): Promise<string> {
+  if (positionals.length > 1) throw usageError(`Give the task as one argument (quote it).\nUsage: ${USAGE}`);
+  const [task] = positionals;
+  const text = task === '-' ? await readStdin() : task;
+  if (!text?.trim()) throw usageError(`Missing the task.\nUsage: ${USAGE}`);
+  return text.trim();
+}
+
+function count(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min) throw usageError(`${flag} takes a whole number of at least ${min}, not '${value}'.`);
+  return n;
+}
+
+/** `.quiver/agents/*.yaml` become use_subagent_<slug> tools, offered instead of use_subagents. */
+async function addAgentTools(runtime: Runtime): Promise<string[]> {
+  if (!runtime.host.registry.names().includes('use_subagents')) return [];
+  const agents = await loadAgentToolsPlugin(runtime.workspace.primary.path, runtime.host.registry.names());
+  for (const e of agents.errors) process.stderr.write(`quiver: skipped agent config ${e.message}\n`);
+  if (!agents.plugin) return [];
+  runtime.host.registry.addPlugin(agents.plugin);
+  return ['use_subagents'];
+}
+
+function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean): void {
+  if (json) {
+    const { messages: _messages, text: _text, ...summary } = outcome;
+    process.stdout.write(`${JSON.stringify({ ...summary, model: { provider: settings.provider, model: settings.model } })}\n`);
+    return;
+  }
+  if (outcome.status === 'completed') {
+    process.stdout.write(`\n${outcome.result ?? ''}\n`);
+    if (outcome.command) process.stderr.write(`quiver: to see the result: ${outcome.command}\n`);
+  } else {
+    process.stderr.write(`quiver: ${outcome.error?.message ?? outcome.status} [${outcome.error?.code ?? outcome.status}]\n`);
+  }
+  const u = outcome.usage;
+  process.stderr.write(`quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in, ${u.outputTokens} out\n`);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The SDK's warnings (unknown model ids, unsupported settings) only with --verbose. */
+function setSdkWarnings(verbose: boolean): void {
+  (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = verbose
+    ? ({ warnings }: { warnings: unknown[] }) => warnings.forEach((w) => process.stderr.write(`quiver: model warning: ${JSON.stringify(w)}\n`))
+    : false;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,31 @@
+import { errorResult, textResult } from '@quiver/core';
+import { expect, it } from 'vitest';
+import { createRunUi } from './run-ui.js';
+
+const streams = () => {
+  const out = { stdout: '', stderr: '' };
+  return { out, streams: { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) } } };
+};
+const call = { id: '1', name: 'read_file', params: { path: 'a' }, description: "[read_file for 'a']" };
+
+it('text to stdout (a newline before tool activity), tool activity and failures to stderr', () => {
+  const { out, streams: s } = streams();
+  const ui = createRunUi({ json: false, verbose: false }, s);
+  ui.text!('Let me ');
+  ui.text!('look.');
+  ui.toolCall!(call);
+  ui.toolResult!(call, textResult('fine'));
+  ui.toolResult!(call, errorResult('The tool execution failed with the following error:\n<error>\nnope\n</error>'));
+  expect(out.stdout).toBe('Let me look.\n');
+  expect(out.stderr).toBe("quiver: [read_file for 'a']\nquiver:   failed: nope\n");
+});
+
+it('--json keeps stdout for the summary', () => {
+  const { out, streams: s } = streams();
+  const ui = createRunUi({ json: true, verbose: false }, s);
+  ui.text!('hidden');
+  ui.turnEnd!(1);
+  ui.notice!('mistake', 'no tool');
+  expect(out.stdout).toBe('');
+  expect(out.stderr).toBe('quiver: no tool\n');
+});
