@@ -1,14 +1,30 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The pnpm this process was started by (`pnpm test` sets npm_execpath), else the one on PATH. */
+/** The pnpm release the monorepo pins (root package.json `packageManager`). */
+const PNPM_VERSION = '10.34.8';
+
+/**
+ * The pnpm this process was started by (`pnpm test` sets npm_execpath), else the one on PATH,
+ * else the pinned release through npx (as CI installs it).
+ */
 function pnpmCommand(): { file: string; args: string[] } {
   const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(execPath)) return execPath.endsWith('.js') || execPath.endsWith('.cjs') ? { file: process.execPath, args: [execPath] } : { file: execPath, args: [] };
-  return { file: 'pnpm', args: [] };
+  if (execPath && /pnpm/.test(execPath)) return /\.c?js$/.test(execPath) ? { file: process.execPath, args: [execPath] } : { file: execPath, args: [] };
+  const onPath = (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, 'pnpm'), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return onPath ? { file: 'pnpm', args: [] } : { file: 'npx', args: ['-y', `pnpm@${PNPM_VERSION}`] };
 }
 
 /**
