@@ -50,7 +50,8 @@ export async function openConnection(server: ResolvedServer, identity: ClientIde
   try {
     return await attempt(server, identity, events, 'streamableHttp', signal);
   } catch (first) {
-    if (signal?.aborted) throw first;
+    // An abort, or a server that wants credentials, is not a reason to try the older transport.
+    if (signal?.aborted || /requires authentication/.test(messageOf(first))) throw first;
     try {
       return await attempt(server, identity, events, 'sse', signal);
     } catch (second) {
@@ -81,7 +82,7 @@ async function attempt(
     if (isTimeout(e)) {
       throw quiverError(ERROR_CODES.TOOL_TIMEOUT, `MCP server '${server.name}' did not finish connecting within ${server.timeoutMs / 1000} s (its timeout). Check that the server starts, or raise its "timeout" in mcpServers.`);
     }
-    throw connectFailed(server, messageOf(e), stderr);
+    throw connectFailed(server, authHint(e) ?? messageOf(e), stderr);
   }
   // Set after connect: the SDK's own close handler runs first, and an early failure is
   // reported above rather than as a close.
@@ -126,6 +127,13 @@ function connectFailed(server: ResolvedServer, message: string, stderr: string) 
     `Could not connect to MCP server '${server.name}' (${where}): ${message}. Check the server's entry in mcpServers, or ask the user to fix it.${tail}`,
     { key: `mcpServers.${server.name}` },
   );
+}
+
+/** The baseline's words for a server that wants OAuth (Quiver does not run the OAuth flow). */
+function authHint(e: unknown): string | undefined {
+  // The HTTP transports' errors carry the status as `code`.
+  const unauthorized = (e as { code?: unknown })?.code === 401 || (e as { name?: unknown })?.name === 'UnauthorizedError' || /\b401\b|unauthorized/i.test(messageOf(e));
+  return unauthorized ? `This MCP server requires authentication to get started (${messageOf(e)}); give a token in its "headers", e.g. "Authorization": "Bearer \${env:TOKEN}"` : undefined;
 }
 
 function messageOf(e: unknown): string {

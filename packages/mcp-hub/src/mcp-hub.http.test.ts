@@ -64,6 +64,23 @@ describe('Streamable HTTP and SSE', () => {
     server = await startHttpMcpServer();
   });
 
+  it('a server that answers 401 asks for authentication, without falling back to SSE', async () => {
+    const locked = await startHttpMcpServer({ token: 'right' });
+    try {
+      hub = createMcpHub({ servers: { locked: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer wrong' } }, open: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer right' } } } });
+      await expect(hub.callTool('locked', 'whoami')).rejects.toMatchObject({
+        code: ERROR_CODES.MCP_CONNECT_FAILED,
+        message: expect.stringContaining('This MCP server requires authentication to get started'),
+      });
+      // No SSE attempt (a GET for an event stream) after the 401.
+      expect(locked.headers.some((h) => h.accept === 'text/event-stream')).toBe(false);
+      expect(JSON.stringify((await hub.callTool('open', 'whoami')).content)).toContain('streamable');
+    } finally {
+      await hub?.close();
+      await locked.close();
+    }
+  });
+
   it('per-server timeout: a slow call times out, a later call works', async () => {
     hub = createMcpHub({ servers: { web: { type: 'http', url: `${server.url}/mcp`, timeout: 1 } } });
     await expect(hub.callTool('web', 'slow', { ms: 5000 })).rejects.toMatchObject({ code: ERROR_CODES.TOOL_TIMEOUT, message: expect.stringContaining('within 1 s') });

@@ -34,13 +34,16 @@ function buildServer(name: string): McpServer {
   return server;
 }
 
-/** Start the server on 127.0.0.1 (a free port). `sseOnly` answers /mcp with 404, like an old server. */
-export async function startHttpMcpServer(options: { sseOnly?: boolean } = {}): Promise<TestMcpServer> {
+/** Start the server on 127.0.0.1 (a free port). `sseOnly` answers /mcp with 404, like an old server; `token` demands `Authorization: Bearer <token>`. */
+export async function startHttpMcpServer(options: { sseOnly?: boolean; token?: string } = {}): Promise<TestMcpServer> {
   const headers: IncomingHttpHeaders[] = [];
   const sse = new Map<string, SSEServerTransport>();
   const http: Server = createServer(async (req, res) => {
     headers.push(req.headers);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
+      return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+    }
     if ((path === '/mcp' || path === '/') && !options.sseOnly) {
       if (req.method !== 'POST') return void res.writeHead(405).end();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
