@@ -17,9 +17,14 @@ const MONOREPO = resolve(import.meta.dirname, '../../../..');
 const CLI_BIN = join(MONOREPO, 'apps/cli/dist/bin.js');
 const EXAMPLE = join(MONOREPO, 'examples/quiver-tool-word-count');
 
+/** How npm reaches the registry: kept from the environment (pnpm passes its own on). */
+const REGISTRY_SETTINGS = /^npm_config_(registry|cafile|ca|strict_ssl|proxy|https_proxy|noproxy)$/i;
+
 /** The environment of npm and the scaffold's own vitest: none of this run's pnpm/vitest settings. */
 const cleanEnv = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|vitest|tinypool|node_options$|node_env$|force_color$)/i.test(k))),
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => REGISTRY_SETTINGS.test(k) || !/^(npm_|pnpm_|vitest|tinypool|node_options$|node_env$|force_color$)/i.test(k)),
+  ),
   NO_COLOR: '1',
 };
 
