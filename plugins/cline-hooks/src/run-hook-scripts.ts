@@ -1,0 +1,46 @@
+import { ERROR_CODES, quiverError, runHook } from '@quiver/core';
+import { parseClineHookOutput, type ClineHookOutput } from './cline-hook-output.js';
+import type { HookScript } from './find-hook-scripts.js';
+
+/** What the scripts of one hook said, together (SPEC Part B §10 "Several scripts"). */
+export interface CombinedHookOutput {
+  /** True if any script asked to cancel. */
+  cancel: boolean;
+  /** Contexts joined by blank lines. */
+  contextModification?: string;
+  /** Error messages (from the scripts' JSON) joined by newlines. */
+  errorMessage?: string;
+  /** Scripts that failed or timed out, one line each. */
+  failures: string[];
+}
+
+/**
+ * Run a hook's scripts in parallel, each with the input on stdin, a time limit (the process
+ * group is killed when it runs out) and bounded output. Exit ≠ 0 with valid JSON: the JSON
+ * counts; exit 0 without JSON: no cancel; exit ≠ 0 without JSON, or a time-out: a failure.
+ */
+export async function runHookScripts(scripts: readonly HookScript[], input: unknown, timeoutMs: number): Promise<CombinedHookOutput> {
+  const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, timeoutMs)));
+  const answers: ClineHookOutput[] = [];
+  const failures: string[] = [];
+  for (const s of settled) {
+    if (s.status === 'fulfilled') answers.push(s.value);
+    else failures.push((s.reason as Error).message);
+  }
+  const contexts = answers.flatMap((a) => (a.contextModification ? [a.contextModification] : []));
+  const errors = answers.flatMap((a) => (a.errorMessage ? [a.errorMessage] : []));
+  const out: CombinedHookOutput = { cancel: answers.some((a) => a.cancel), failures };
+  if (contexts.length) out.contextModification = contexts.join('\n\n');
+  if (errors.length) out.errorMessage = errors.join('\n');
+  return out;
+}
+
+async function runOne(script: HookScript, input: unknown, timeoutMs: number): Promise<ClineHookOutput> {
+  const quoted = `'${script.file.replace(/'/g, `'\\''`)}'`;
+  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: script.cwd, timeoutMs });
+  const answer = parseClineHookOutput(run.stdout);
+  if (answer) return answer;
+  if (run.exitCode === 0) return { cancel: false };
+  const why = run.stderr.trim().split('\n').slice(-3).join(' ') || 'no output';
+  throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook script '${script.file}' exited with code ${run.exitCode}: ${why}`, { file: script.file });
+}
