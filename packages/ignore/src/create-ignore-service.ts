@@ -78,7 +78,8 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
     dispose: registry.dispose,
     listingFilter() {
       registry.ensureFresh();
-      return listingFilterFrom((p, d) => registry.match(p, d) !== undefined, roots);
+      const match = registry.listingMatcher();
+      return listingFilterFrom((p, d) => match(p, d) !== undefined, roots);
     },
     problems: registry.problems,
   };

@@ -14,12 +14,25 @@ export interface IgnoreMatch {
   pattern: string;
 }
 
+/** One ignore file's compiled rules. */
+export interface RuleMatcher {
+  source: string;
+  ig: ignore.Ignore;
+  /**
+   * Every pattern is a plain name pattern (no `/` but a trailing one, no backslash escape, no
+   * `**`, no trailing blank): its verdict on an entry depends only on the entry's name and
+   * kind once the parent folder is known not to be ignored (gitignore: a pattern without a
+   * separator matches at any level). Listing walks use this to judge each name once.
+   */
+  basenameOnly: boolean;
+}
+
 /** The compiled rules of one root: one matcher per ignore file present. */
 export interface RootRules {
   readonly root: WorkspaceRoot;
   /** Names that are always ignored, at any depth (the ignore files themselves). */
   readonly alwaysIgnored: ReadonlySet<string>;
-  readonly matchers: readonly { source: string; ig: ignore.Ignore }[];
+  readonly matchers: readonly RuleMatcher[];
   /** Files whose change means a reload: the ignore files and everything they include. */
   readonly tracked: readonly string[];
   /** The files `!include` lines name (as joined to the root, and their real paths): they are rules too. */
@@ -45,7 +58,7 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
   const tracked: string[] = [];
   const problems: string[] = [];
   const includes = new Set<string>();
-  const matchers: { source: string; ig: ignore.Ignore }[] = [];
+  const matchers: RuleMatcher[] = [];
   for (const name of fileNames) {
     const file = join(root.path, name);
     tracked.push(file);
@@ -53,11 +66,12 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
     if (text === undefined) continue;
     if (text instanceof Error) {
       problems.push(`${name} could not be read (${text.message}); every path in ${root.path} is treated as ignored.`);
-      matchers.push({ source: name, ig: ignore().add('*') });
+      matchers.push({ source: name, ig: ignore().add('*'), basenameOnly: true });
       continue;
     }
     const lines = expandEntries(parseIgnoreText(text), root, { tracked, problems, includes });
-    matchers.push({ source: name, ig: ignore({ ignorecase: true }).add(lines.map(matchKey)) });
+    const keys = lines.map(matchKey);
+    matchers.push({ source: name, ig: ignore({ ignorecase: true }).add(keys), basenameOnly: keys.every(isNamePattern) });
   }
   return {
     root,
@@ -82,6 +96,14 @@ export function matchRootRules(rules: RootRules, relative: string, isDirectory: 
   const parts = key.split('/');
   const builtIn = parts.find((part) => rules.alwaysIgnored.has(part));
   if (builtIn) return { source: builtIn, pattern: `${builtIn} (the ignore file itself is always ignored)` };
+  return matchKeyedPath(rules, key, isDirectory);
+}
+
+/**
+ * The matchers' verdict on a path already in match-key form (see {@link matchKey}), built-in
+ * names aside: the first ignore file whose rules ignore it, in order.
+ */
+export function matchKeyedPath(rules: RootRules, key: string, isDirectory: boolean): IgnoreMatch | undefined {
   for (const { source, ig } of rules.matchers) {
     try {
       const result = ig.test(isDirectory ? `${key}/` : key);
@@ -93,6 +115,18 @@ export function matchRootRules(rules: RootRules, relative: string, isDirectory: 
     }
   }
   return undefined;
+}
+
+/**
+ * True for a pattern line that can only match by name: no `/` except one at the very end, and
+ * nothing whose reading takes care (backslash escapes, `**`, trailing blanks). Anything else is
+ * left to the full-path test, so a wrong "no" costs speed, never a different verdict.
+ */
+export function isNamePattern(line: string): boolean {
+  if (line.includes('\\') || line.includes('**') || /\s$/.test(line)) return false;
+  const body = line.startsWith('!') ? line.slice(1) : line;
+  const slash = body.indexOf('/');
+  return slash === -1 || (slash === body.length - 1 && slash > 0);
 }
 
 /** A cheap fingerprint of the tracked files: inode, size, mtime and ctime in nanoseconds. */

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { WorkspaceRoot } from '@quiver/core';
 import { relativeInside } from '@quiver/workspace';
+import { createListingMatcher, type ListingMatcher } from './listing-matcher.js';
 import { loadRootRules, matchRootRules, rulesSignature, type IgnoreMatch, type RootRules } from './root-rules.js';
 
 /** A match, with the root whose rules matched and the path relative to it. */
@@ -19,6 +20,11 @@ export interface RulesRegistry {
   reload(): void;
   /** The first rule ignoring an absolute path, trying every root that contains it. */
   match(absolutePath: string, isDirectory: boolean): RootedMatch | undefined;
+  /**
+   * A matcher with the same answers as `match`, over the rules as they are now (a later reload
+   * does not change it), and cheap for walks: see {@link createListingMatcher}.
+   */
+  listingMatcher(): ListingMatcher;
   /** True for a file an `!include` line names (P6 protects it like the ignore file). */
   isIncludedFile(absolutePath: string): boolean;
   /** Refused or unreadable includes and ignore files, for the user. */
@@ -80,6 +86,7 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
       }
       return undefined;
     },
+    listingMatcher: () => createListingMatcher([...rules.values()]),
     isIncludedFile: (absolutePath) => [...rules.values()].some((r) => r.includes.has(absolutePath)),
     problems: () => [...rules.values()].flatMap((r) => r.problems),
     hasRules: () => [...rules.values()].some((r) => r.matchers.length > 0),
