@@ -13,6 +13,8 @@ export const LIMITS = Object.freeze({
   maxDepth: 32,
   /** Brackets open at once in the raw text, checked before parsing to keep the parser's stack safe. */
   maxBracketNesting: 128,
+  /** Re-parses to align mvdan's comments with bash's (`"a"#b`); beyond it the comment denies. */
+  maxCommentFixes: 64,
 });
 
 /** State shared by one analysis: the parser and the flat segment list being built. */

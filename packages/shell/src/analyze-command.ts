@@ -4,7 +4,8 @@ import type { ShellNode } from './mvdan-syntax.js';
 import { screenSyntax } from './screen-syntax.js';
 import { shellDenial, toAnalysisDenial } from './shell-denial.js';
 import type { CommandAnalysis, SegmentOrigin } from './shell-types.js';
-import { createSourceText } from './source-text.js';
+import { createSourceText, type SourceText } from './source-text.js';
+import { fixComments } from './comment-fixes.js';
 import { walkStatements } from './walk-statements.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -47,14 +48,30 @@ function analyzeText(ctx: AnalysisContext, text: string, origin: SegmentOrigin, 
   if (bracketNesting(text) > LIMITS.maxBracketNesting) {
     throw shellDenial('R9', 'limit', `${where} nests brackets more than ${LIMITS.maxBracketNesting} deep`);
   }
-  const file = parse(ctx, text, where);
-  const src = createSourceText(text);
+  const { file, src } = parseLikeBash(ctx, text, where);
   screenSyntax(file, src, ctx.parser);
   if (!(file.Stmts as ShellNode[]).length) {
     throw shellDenial('R1', 'unsafe_syntax', `${where} is empty (only whitespace or a comment)`, text.trim() || undefined);
   }
   const level: Level = { src, origin, depth };
   walkStatements(ctx, level, file.Stmts);
+}
+
+/**
+ * Parse, then re-parse while mvdan reads a comment where bash does not (`"a"#b`, a comment
+ * ending in a backslash): `fixComments` rewrites the text to what bash reads. A text that
+ * still disagrees after the limit is left for `screenSyntax` to deny.
+ */
+function parseLikeBash(ctx: AnalysisContext, text: string, where: string): { file: ShellNode; src: SourceText } {
+  let src = createSourceText(text);
+  let file = parse(ctx, text, where);
+  for (let i = 0; i < LIMITS.maxCommentFixes; i++) {
+    const fixed = fixComments(file, src);
+    if (fixed === undefined) break;
+    src = createSourceText(fixed);
+    file = parse(ctx, fixed, where);
+  }
+  return { file, src };
 }
 
 /** mvdan's parse errors are Go errors with an `Error()` method; anything else is rethrown (R9). */

@@ -49,12 +49,21 @@ export const r1Cases: PermissionCase[] = [
   ok(A('echo *'), 'echo a #comment'),
   ok(A('ls'), 'ls;#c'),
   ok(A('ls'), '(ls)#c'),
-  no(A('echo *'), 'echo "a"#; rm -rf /', R1()),
-  no(A('echo *'), "echo 'a'#; rm -rf /", R1()),
-  no(A('echo *'), 'echo $(ls)#; rm -rf /', R1()),
-  no(A('echo *', 'ls'), 'echo ${HOME}#; rm -rf /', R1()),
-  no(A('echo *'), 'echo $HOME#; rm -rf /', R1()),
-  no(A('echo *'), 'echo hi # comment \\\nrm -rf /', R1()),
+  // A # after a quote or an expansion is mid-word (text), so the ; still splits (R1, R2).
+  no(A('echo *'), 'echo "a"#; rm -rf /', R7_NO('rm -rf /')),
+  no(A('echo *'), "echo 'a'#; rm -rf /", R7_NO('rm -rf /')),
+  no(A('echo *', 'ls'), 'echo $(ls)#; rm -rf /', R7_NO('rm -rf /')),
+  no(A('echo *', 'ls'), 'echo ${HOME}#; rm -rf /', R7_NO('rm -rf /')),
+  no(A('echo *'), 'echo $HOME#; rm -rf /', R7_NO('rm -rf /')),
+  ok(A('echo a#b', 'ls'), 'echo "a"#b; ls'),
+  ok(A('echo a#b'), "echo 'a'#b"),
+  ok(A('echo $x#y'), 'echo $x#y'),
+  ok(A('echo $(ls)#b', 'ls'), 'echo $(ls)#b #c'),
+  ok(A('echo a#b'), 'echo a\\\n#b', { note: 'continuation, then # mid-word' }),
+  // bash ends a comment at the newline even after a backslash.
+  no(A('echo *'), 'echo hi # comment \\\nrm -rf /', R7_NO('rm -rf /')),
+  ok(A('echo hi', 'ls'), 'echo hi # comment \\\nls'),
+  ok(A('echo hi', 'ls'), 'echo hi # comment \\\\\nls'),
   ok(A('echo *'), 'ec\\\nho hi', { note: 'backslash-newline is removed' }),
   ok(A('echo ab'), 'echo a\\\nb'),
   ok(A('echo hi'), 'echo \\\n  hi'),
@@ -92,7 +101,8 @@ export const r3Cases: PermissionCase[] = [
   no(rm, 'echo `echo \\`rm x\\``', rmDenied()),
   ok(rm, "echo '$(rm x)' '`rm x`'"),
   ok(rm, 'echo "\\$(rm x)" \\`rm x\\`'),
-  ok(rm, 'echo $()'),
+  // Nested commands are parsed with all the rules, so an empty one is an empty command (R1).
+  ...['echo $()', 'echo $( )', 'echo ``', 'cat <()', 'echo "$(# c)"', '()', '( )', 'ls && ( )'].map((c) => no(rm, c, R1())),
 ];
 
 /** R4: segment text. */

@@ -1,5 +1,6 @@
 import type { ShellParser } from './load-parser.js';
 import type { ShellNode } from './mvdan-syntax.js';
+import { commentStartsWord } from './comment-fixes.js';
 import { forEachNode } from './plain-ast.js';
 import { shellDenial } from './shell-denial.js';
 import { charIndex, nodeRange, type SourceText } from './source-text.js';
@@ -79,6 +80,7 @@ function screenNode(screen: Screen, node: ShellNode): void {
       if (!screen.parser.binaryOps.has(node.Op)) throw shellDenial('R1', 'unsafe_syntax', 'an unknown shell operator was found');
       return;
     case 'Subshell':
+      if (!(node.Stmts ?? []).length) throw shellDenial('R1', 'parse_error', 'an empty subshell ( ) is a syntax error', '( )');
       screen.subshellEnds.add(charIndex(screen.src, node.Rparen as number));
       return;
     case 'SglQuoted':
@@ -89,9 +91,11 @@ function screenNode(screen: Screen, node: ShellNode): void {
       return markUnquoted(screen, node);
     case 'CmdSubst':
       if (node.TempFile || node.ReplyVar) throw shellDenial('R1', 'unsafe_syntax', '${ …; } command groups are outside the permitted shell subset', '${ …; }');
+      screenNotEmpty(screen, node);
       return markUnquoted(screen, node);
     case 'ProcSubst':
       if (!screen.parser.procOps.has(node.Op)) throw shellDenial('R1', 'unsafe_syntax', 'an unknown process substitution was found');
+      screenNotEmpty(screen, node);
       return markUnquoted(screen, node);
     case 'Redirect':
       return screenRedirect(screen, node);
@@ -106,6 +110,12 @@ function screenNode(screen: Screen, node: ShellNode): void {
     default:
       throw shellDenial('R1', 'unsafe_syntax', `the shell construct ${type} is outside the permitted shell subset`, excerpt(screen, node));
   }
+}
+
+/** R1 and R3: a nested command is parsed with all the rules, so an empty one is an empty command. */
+function screenNotEmpty(screen: Screen, node: ShellNode): void {
+  if ((node.Stmts ?? []).length) return;
+  throw shellDenial('R1', 'unsafe_syntax', `the nested command ${excerpt(screen, node)} is empty (only whitespace or a comment)`, excerpt(screen, node));
 }
 
 /** The source of a node, shortened for messages. */
@@ -169,30 +179,18 @@ function markUnquoted(screen: Screen, node: ShellNode): void {
 }
 
 /**
- * mvdan reads `"a"#b` and `$(x)#b` as a word plus a comment, and continues a comment that
- * ends in a backslash; bash does neither. A comment is only accepted where bash starts one:
- * at the start of the text or after a blank, `;`, `&`, `|`, `(` or a subshell's `)`.
+ * A safety net behind `fixComments`: a comment mvdan reads where bash would not (a `#` in
+ * mid-word, a comment continued by a trailing backslash) is denied if it is still there.
  */
 function screenComment(screen: Screen, comment: ShellNode): void {
-  const { text } = screen.src;
   const hash = charIndex(screen.src, comment.Hash as number);
   const body = String(comment.Text ?? '');
   if (body.endsWith('\\') || body.includes('\n')) {
     throw shellDenial('R1', 'unsafe_syntax', 'a comment ending in a backslash is ambiguous (bash ends it at the newline, the parser continued it)', '#' + body.split('\n')[0]);
   }
-  let before = hash - 1;
-  while (before >= 1 && text[before] === '\n' && endsWithOddBackslashes(text, before)) before -= 2;
-  const prev = before >= 0 ? text[before] : '';
-  const delimiter = prev === '' || ' \t\n;&|('.includes(prev) || (prev === ')' && screen.subshellEnds.has(before));
-  if (!delimiter) {
+  if (!commentStartsWord(screen.src.text, hash, screen.subshellEnds)) {
     throw shellDenial('R1', 'unsafe_syntax', 'a # in the middle of a word is ambiguous (bash keeps it as text, the parser read a comment)', '#' + body);
   }
-}
-
-function endsWithOddBackslashes(text: string, newline: number): boolean {
-  let count = 0;
-  for (let i = newline - 1; i >= 0 && text[i] === '\\'; i--) count++;
-  return count % 2 === 1;
 }
 
 /** R1: outside quotes, only printable ASCII, TAB and LF. */
