@@ -3,7 +3,7 @@
  * `register()`; whichever plugin loads first builds it, and the others share that one hub,
  * so one host has one connection per server.
  */
-import { createServiceRef, type PluginContext, type ServiceLocator, type ServiceRef } from '@quiver/core';
+import { coreServices, createServiceRef, type PluginContext, type ServiceLocator, type ServiceRef } from '@quiver/core';
 import { createMcpHub, type McpHub } from './mcp-hub.js';
 
 /** The service ref of the hub (one per host). */
@@ -35,7 +35,12 @@ export function provideMcpHub(context: Pick<PluginContext, 'options' | 'provide'
     (services) => {
       let hub = hubs.get(services);
       if (!hub) {
-        hub = createMcpHub({ servers: isRecord(options.mcpServers) ? options.mcpServers : undefined, watchFile: typeof options.watchFile === 'string' ? options.watchFile : undefined });
+        // Plugin options win; otherwise the host's own config (its `mcpServers`, and the file
+        // itself when it is JSON, so edits reconnect servers).
+        const host = services.find(coreServices.config);
+        const servers = isRecord(options.mcpServers) ? options.mcpServers : host?.config.mcpServers;
+        const watchFile = typeof options.watchFile === 'string' ? options.watchFile : host?.file?.endsWith('.json') ? host.file : undefined;
+        hub = createMcpHub({ servers: servers as Record<string, unknown> | undefined, watchFile });
         hubs.set(services, hub);
       }
       return hub;

@@ -82,6 +82,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const workspace = await createWorkspace(roots);
   const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
   const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
+  host.container.provideValue(coreServices.config, { config, file: loaded.file, dir: loaded.dir });
   host.container.provideValue(coreServices.workspace, workspace);
   host.container.provideValue(coreServices.ignore, ignore);
   host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));

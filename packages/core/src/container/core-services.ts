@@ -1,3 +1,4 @@
+import type { QuiverConfig } from '../config/config-schema.js';
 import type { HostUi } from '../host/host-ui.js';
 import type { CommandClassifier, CommandPermissionService } from '../services/command-permissions.js';
 import type { IgnoreService } from '../services/ignore.js';
@@ -19,6 +20,8 @@ export const coreServices = Object.freeze({
   permissions: createServiceRef<CommandPermissionService>({ id: 'core.permissions', scope: 'root' }),
   /** The destructive-command classifier. */
   commandClassifier: createServiceRef<CommandClassifier>({ id: 'core.commandClassifier', scope: 'root' }),
+  /** The host's validated config and where it came from (plugins read their sections from it). */
+  config: createServiceRef<{ config: QuiverConfig; file?: string; dir: string }>({ id: 'core.config', scope: 'root' }),
   /** The host's UI ports. */
   ui: createServiceRef<HostUi>({ id: 'core.ui', scope: 'root' }),
   /** Where tool-call events go. */
