@@ -102,4 +102,11 @@ describe('abort', () => {
     expect(cancelled).toEqual(['The task was aborted.']);
     expect(h.provider.requests).toHaveLength(1);
   });
+
+  it('aborting while the model is still answering ends the run without waiting for it', async () => {
+    h = await createLoopHarness({ plugins: [readFile], replies: [{ ...done, delayMs: 5000 }] });
+    const controller = new AbortController();
+    const run = runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', signal: controller.signal, ui: { turnStart: () => setTimeout(() => controller.abort(), 50) } });
+    expect(await run).toMatchObject({ status: 'aborted', turns: 1 });
+  });
 });
