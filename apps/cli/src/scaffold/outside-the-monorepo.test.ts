@@ -86,6 +86,15 @@ describe('quiver plugin new, outside the monorepo', () => {
   }, 120_000);
 });
 
+describe('quiver plugin new --link', () => {
+  it('points @quiver/* at this checkout; the plugin installs and passes its tests', async () => {
+    const dir = join(base, 'linked-plugin');
+    await quiver(['plugin', 'new', 'linked', '--dir', dir, '--link', MONOREPO], base);
+    await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    expect(await npm(['test'], dir)).toMatch(/Tests\s+4 passed/);
+  }, 120_000);
+});
+
 describe('the example plugin as a tarball in a fresh project', () => {
   it('npm installs it; quiver tools lists word_count and quiver exec runs it', async () => {
     const project = join(base, 'consumer');
