@@ -55,3 +55,49 @@ describe('ToolApproval.autoApprove', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('subagent calls', () => {
+  function commandHost(options: RecordingHostOptions, ran: string[]) {
+    const h = (host = createRecordingHost(options));
+    const tool = defineTool({
+      name: 'run_it',
+      description: 'Runs a command.',
+      params: z.object({ command: z.string() }),
+      approval: { category: 'command', escalate: (_c, p) => (p.command.startsWith('rm') ? 'the command is destructive' : undefined) },
+      execute: async (_config, p) => {
+        ran.push(p.command);
+        return 'ran';
+      },
+    });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-run-it', tools: [tool] }));
+    return h;
+  }
+
+  it('approves ordinary calls without asking', async () => {
+    const ran: string[] = [];
+    const h = commandHost({}, ran);
+    const result = await h.createTask({ isSubagent: true }).call('run_it', { command: 'ls' });
+    expect(result.isError).toBe(false);
+    expect(ran).toEqual(['ls']);
+    expect(h.approvals).toEqual([]);
+  });
+
+  it('refuses an escalated call the settings would not approve, without asking', async () => {
+    const ran: string[] = [];
+    const h = commandHost({}, ran);
+    const result = await h.createTask({ isSubagent: true }).call('run_it', { command: 'rm -rf build' });
+    expect(result.isError).toBe(true);
+    expect(result.code).toBe('QUIVER_ERR_APPROVAL_UNAVAILABLE');
+    expect(resultText(result)).toContain('approval.executeAllCommands');
+    expect(ran).toEqual([]);
+    expect(h.approvals).toEqual([]);
+  });
+
+  it('runs an escalated call when the second level is on', async () => {
+    const ran: string[] = [];
+    const h = commandHost({ approval: { executeAllCommands: true } }, ran);
+    const result = await h.createTask({ isSubagent: true }).call('run_it', { command: 'rm -rf build' });
+    expect(result.isError).toBe(false);
+    expect(ran).toEqual(['rm -rf build']);
+  });
+});

@@ -6,21 +6,31 @@ import { buildTaskConfig } from '../build-task-config.js';
 
 /**
  * Approval before any work (SPEC Part A): auto by the AutoApprover's truth table, else the
- * host asks the user. Subagent runs are approved. A "no" is not a mistake.
+ * host asks the user. Subagent runs are approved, except escalated calls the settings would
+ * not approve (nobody can be asked). A "no" is not a mistake.
  */
 export const approval: Gate = {
   name: 'approval',
   async run(call) {
     const { tool, task } = call;
-    if (task.isSubagent) {
-      call.approval = 'auto';
-      return undefined;
-    }
     const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
     const first = pathKeys.length ? call.paths[pathKeys[0]] : undefined;
     const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
     const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
     const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated });
+    if (task.isSubagent) {
+      // Subagents run without a UI and are approved (baseline) — except a call the tool
+      // escalates (a destructive command): it needs the second level, and nobody can be asked.
+      if (escalated && !decision.auto) {
+        return errorResult(
+          responses.toolError(`${call.name} was not run: ${escalated}, and a subagent cannot ask the user. Use a safer approach, or leave this step to the main task${decision.setting ? ` (or set ${decision.setting}: true)` : ''}.`),
+          ERROR_CODES.APPROVAL_UNAVAILABLE,
+          'keep',
+        );
+      }
+      call.approval = 'auto';
+      return undefined;
+    }
     if (decision.auto) {
       call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
       return undefined;
