@@ -1,0 +1,138 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import readFilePlugin from '@quiver/tool-read-file';
+import { benchRuntime, type BenchContext } from '../bench-context.js';
+import { result, type BenchResult } from '../bench-result.js';
+import { stats, type Paired } from '../measure.js';
+import { summariseProfileDir } from '../profile.js';
+import { runProcess } from '../run-process.js';
+
+interface Server {
+  client: Client;
+  transport: StdioClientTransport;
+  /** Spawn to `tools/list` answered, ms. */
+  startMs: number;
+}
+
+/**
+ * `quiver mcp` over stdio, driven by the official SDK client: start to `tools/list` answered
+ * (vs `node -e 0`), sequential small read_file calls (vs the same calls in-process through
+ * the same pipeline: the difference is the transport), and the server's peak RSS after all
+ * the calls (vs a bare `node -e`). Each round spawns a fresh server.
+ */
+export async function benchMcpStdio(ctx: BenchContext): Promise<BenchResult[]> {
+  const calls = ctx.smoke ? 20 : 1000;
+  const cwd = ctx.corpora.files;
+  const files = ctx.corpora.small;
+  const runtime = await benchRuntime(cwd, [{ plugin: readFilePlugin }]);
+  const task = runtime.createTask();
+  const start = { s: [] as number[], b: [] as number[] };
+  const perCall = { s: [] as number[], b: [] as number[] };
+  const rss = { s: [] as number[], b: [] as number[] };
+  const rssAtStart: number[] = [];
+  const serverRound = async () => {
+    const server = await startServer(ctx, cwd);
+    try {
+      start.s.push(server.startMs);
+      rssAtStart.push(peakRssMb(server.transport.pid));
+      perCall.s.push(await timeCalls(calls, (i) => server.client.callTool({ name: 'read_file', arguments: { path: files[i % files.length] } })));
+      rss.s.push(peakRssMb(server.transport.pid));
+    } finally {
+      await server.client.close();
+    }
+  };
+  const baselineRound = async () => {
+    start.b.push((await runProcess(process.execPath, ['-e', '0'])).ms);
+    perCall.b.push(await timeCalls(calls, (i) => task.call('read_file', { path: files[i % files.length] })));
+    const bare = await runProcess(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS))'], { keepOutput: true });
+    rss.b.push(Number(bare.stdout) / 1024);
+  };
+  try {
+    await serverRound(); // warm-up round: page cache, lazy imports on both sides
+    await baselineRound();
+    for (const side of [start, perCall, rss]) side.s.length = side.b.length = 0;
+    rssAtStart.length = 0;
+    for (let i = 0; i < ctx.runs; i++) {
+      if (i % 2 === 0) await serverRound().then(baselineRound);
+      else await baselineRound().then(serverRound);
+    }
+  } finally {
+    await task.dispose();
+    await runtime.dispose();
+  }
+  const startRss = `peak RSS right after tools/list: ${stats(rssAtStart).median.toFixed(1)} MB (median)`;
+  const rows = [
+    result({ id: 'mcp-start', title: '`quiver mcp` start to `tools/list`', subjectLabel: 'spawn `quiver mcp --cwd <dir>`, initialize, tools/list answered', baselineLabel: 'node -e 0 (spawn to exit)', unit: 'ms', target: { kind: 'absolute', limit: 250 } }, paired(start)),
+    result({ id: 'mcp-calls', title: `MCP stdio, ${calls} sequential read_file calls`, subjectLabel: `${calls} sequential tools/call read_file (small files) over stdio, per call`, baselineLabel: 'the same calls in-process through the same pipeline', unit: 'ms/call', target: { kind: 'absolute', limit: 0.5 } }, paired(perCall)),
+    result({ id: 'mcp-rss', title: 'MCP server peak RSS after the run', subjectLabel: `VmHWM of the server after start, tools/list and ${calls} calls`, baselineLabel: 'maxRSS of a bare node -e', unit: 'MB', target: { kind: 'absolute', limit: 100 }, notes: [startRss] }, paired(rss)),
+  ];
+  if (ctx.profileMisses && !rows[0].met) rows[0].profile = await profileServer(ctx, cwd, 0, files);
+  // Three times the calls, so that start-up is a small part of the profile.
+  if (ctx.profileMisses && !rows[1].met) rows[1].profile = await profileServer(ctx, cwd, calls * 3, files);
+  return rows;
+}
+
+function paired(side: { s: number[]; b: number[] }): Paired {
+  const subject = stats(side.s);
+  const baseline = stats(side.b);
+  return { subject, baseline, ratio: subject.median / baseline.median };
+}
+
+async function startServer(ctx: BenchContext, cwd: string, nodeArgs: string[] = []): Promise<Server> {
+  const began = performance.now();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, ctx.cliBin, 'mcp', '--cwd', cwd], cwd, stderr: 'pipe' });
+  const client = new Client({ name: 'quiver-bench', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  const startMs = performance.now() - began;
+  if (!tools.some((t) => t.name === 'read_file')) throw new Error('quiver mcp does not offer read_file');
+  return { client, transport, startMs };
+}
+
+/** Milliseconds per call over `calls` sequential calls; every call must succeed. */
+async function timeCalls(calls: number, call: (i: number) => Promise<unknown>): Promise<number> {
+  const began = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const r = (await call(i)) as { isError?: boolean };
+    if (r.isError) throw new Error(`call ${i} failed: ${JSON.stringify(r)}`);
+  }
+  return (performance.now() - began) / calls;
+}
+
+/** The peak resident set of a live process (VmHWM), in MiB. */
+function peakRssMb(pid: number | null | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function profileServer(ctx: BenchContext, cwd: string, calls: number, files: string[]) {
+  const dir = join(ctx.scratch, 'mcp-profile');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const server = await startServer(ctx, cwd, ['--cpu-prof', '--cpu-prof-dir', dir]);
+  try {
+    await timeCalls(calls, (i) => server.client.callTool({ name: 'read_file', arguments: { path: files[i % files.length] } }));
+  } finally {
+    await server.client.close();
+  }
+  // The profile is written when the server exits, which it does once stdin closes.
+  const what = calls === 0 ? 'one `quiver mcp` server: start, initialize, tools/list, exit' : `one \`quiver mcp\` server: start, tools/list, ${calls} calls`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const summary = summariseProfileDir(`${what} (node --cpu-prof)`, dir);
+      if (summary) return summary;
+    } catch {
+      // still being written
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return undefined;
+}

@@ -1,0 +1,39 @@
+import type { BenchContext } from './bench-context.js';
+import type { BenchResult } from './bench-result.js';
+import { benchExecStartup } from './benchmarks/exec-startup.js';
+import { benchListFiles } from './benchmarks/list-files.js';
+import { benchMcpStdio } from './benchmarks/mcp-stdio.js';
+import { benchPipelineOverhead } from './benchmarks/pipeline-overhead.js';
+import { benchReadFile } from './benchmarks/read-file.js';
+import { benchSearchFiles } from './benchmarks/search-files.js';
+
+/** One benchmark: a name for the log and the function producing its rows. */
+export interface Benchmark {
+  name: string;
+  run(ctx: BenchContext): Promise<BenchResult[]>;
+}
+
+/** Every benchmark, in report order. */
+export const BENCHMARKS: readonly Benchmark[] = [
+  { name: 'pipeline overhead', run: benchPipelineOverhead },
+  { name: 'list_files', run: benchListFiles },
+  { name: 'search_files', run: benchSearchFiles },
+  { name: 'read_file', run: benchReadFile },
+  { name: 'quiver exec start-up', run: benchExecStartup },
+  { name: 'MCP over stdio', run: benchMcpStdio },
+];
+
+/** Run the benchmarks one after the other (never in parallel: they would skew each other). */
+export async function runAll(ctx: BenchContext, only?: (name: string) => boolean): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const b of BENCHMARKS) {
+    if (only && !only(b.name)) continue;
+    const began = Date.now();
+    ctx.log(`▶ ${b.name}`);
+    const rows = await b.run(ctx);
+    for (const r of rows) ctx.log(`  ${r.title}: ${r.subject.median.toFixed(3)} vs ${r.baseline.median.toFixed(3)} ${r.unit} → ${r.ratio.toFixed(2)}× ${r.met ? 'met' : 'MISSED'}`);
+    ctx.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+    results.push(...rows);
+  }
+  return results;
+}
