@@ -34,7 +34,10 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
     }
   }
   const asDirectory = testsAsDirectory(p, access);
-  const hit = ctx.registry.match(p.resolved, asDirectory) ?? (views.lexicalAbsolute ? ctx.registry.match(views.lexicalAbsolute, asDirectory) : undefined);
+  // The lexical path is tested too only where it differs (a symlink on the way); the same
+  // path twice would get the same answer.
+  const lexical = views.lexicalAbsolute !== p.resolved ? views.lexicalAbsolute : undefined;
+  const hit = ctx.registry.match(p.resolved, asDirectory) ?? (lexical ? ctx.registry.match(lexical, asDirectory) : undefined);
   if (!hit) return { allowed: true };
   const rule = access === 'list' ? 'P7' : 'P5';
   const verb = access === 'list' ? 'Listing' : 'Access to';

@@ -131,16 +131,20 @@ export function isNamePattern(line: string): boolean {
 
 /** A cheap fingerprint of the tracked files: inode, size, mtime and ctime in nanoseconds. */
 export function rulesSignature(tracked: readonly string[]): string {
-  return tracked
-    .map((file) => {
-      try {
-        const st = statSync(file, { bigint: true });
-        return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-      } catch (e) {
-        return (e as NodeJS.ErrnoException).code ?? 'error';
-      }
-    })
-    .join('|');
+  let signature = '';
+  for (let i = 0; i < tracked.length; i++) signature += (i === 0 ? '' : '|') + fileSignature(tracked[i]);
+  return signature;
+}
+
+function fileSignature(file: string): string {
+  try {
+    // Every path check runs this, and `.clineignore` is usually missing: without
+    // `throwIfNoEntry` each call would build and throw an ENOENT error (most of a check's cost).
+    const st = statSync(file, { bigint: true, throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : 'ENOENT';
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? 'error';
+  }
 }
 
 function readOptional(file: string): string | Error | undefined {
