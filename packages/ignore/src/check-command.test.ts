@@ -160,6 +160,17 @@ describe('I3 resolution', () => {
       process.env.HOME = saved;
     }
   });
+  it('reads an unquoted ~ as $HOME only, a quoted one as a literal folder', async () => {
+    const saved = process.env.HOME;
+    process.env.HOME = base;
+    try {
+      await allowed('cat ~/.env');
+      await denied('cat "~/.env"', 'I3', '~/.env');
+      await denied("cat '~'/.env", 'I3', '~/.env');
+    } finally {
+      process.env.HOME = saved;
+    }
+  });
   it('gives no verdict outside the root', async () => {
     await allowed('cat ../outside.secret');
     await allowed(`cat ${base}/outside.secret`);
@@ -189,6 +200,22 @@ describe('I4 recursive readers', () => {
     await denied('grep -r TODO', 'I4', '.');
     await allowed('rg TODO clean');
     await allowed('rg TODO', join(root, 'clean'));
+  });
+  it('implies no . once a directory is named, even one outside the root', async () => {
+    const out = join(base, 'out-dir');
+    await mkdir(out, { recursive: true });
+    await allowed(`rg TODO ${out}`);
+    await allowed('ack TODO ../out-dir');
+    await allowed(`find ${out} -exec cat {} +`);
+  });
+  it('implies . for find only when no starting point is given', async () => {
+    await allowed('find clean/a.txt -exec cat {} \\;');
+    await allowed('find -L clean -exec cat {} +');
+    await denied('find -L -exec cat {} +', 'I4', '.');
+  });
+  it('expands globs whose names hold regex-special characters', async () => {
+    await allowed('cat clean/*-x clean/[a-]*.txt');
+    await denied('cat co[n-o]fig.*', 'I3', 'config.secret');
   });
   it('covers cp/scp -r, rsync, tar, zip and find -exec', async () => {
     await denied('cp -r src /tmp/copy', 'I4', 'src');

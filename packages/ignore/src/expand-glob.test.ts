@@ -23,6 +23,15 @@ describe('expandGlob (I2)', () => {
     expect(glob('?env')).toEqual(['.env']);
     expect(glob('src/*')).toEqual(['src/.hidden', 'src/deep', 'src/x.ts']);
   });
+  it('matches names holding regex-special characters, - included', async () => {
+    await mkdir(join(dir, 'special'));
+    await writeFile(join(dir, 'special/a-b.log'), '');
+    await writeFile(join(dir, 'special/x+y(1).md'), '');
+    expect(glob('special/a-*')).toEqual(['special/a-b.log']);
+    expect(glob('special/a[-]b.*')).toEqual(['special/a-b.log']);
+    expect(glob('special/a[+-]b.log')).toEqual(['special/a-b.log']);
+    expect(glob('special/x+y(?).*')).toEqual(['special/x+y(1).md']);
+  });
   it('supports bracket expressions', () => {
     expect(glob('[ab].txt')).toEqual(['a.txt', 'b.txt']);
     expect(glob('[!a].txt')).toEqual(['b.txt']);

@@ -16,7 +16,10 @@ const CLASSES: Record<string, string> = {
   xdigit: '0-9A-Fa-f',
 };
 
-const escapeRe = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+// With the `u` flag only syntax characters may be escaped outside a class (`\-` is a
+// SyntaxError there), while inside a class `-` must be escaped to stay literal.
+const escapeRe = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+const escapeInClass = (ch: string) => ch.replace(/[\\^\]\[-]/g, '\\$&');
 const isOp = (t: WordToken | undefined, ch: string) => t !== undefined && !t.quoted && t.ch === ch;
 
 /**
@@ -87,11 +90,11 @@ function bracketClass(body: WordToken[]): string {
     if (isOp(body[i + 1], '-') && body[i + 2] !== undefined) {
       const lo = t.ch;
       const hi = body[i + 2].ch;
-      if (lo <= hi) out += `${escapeRe(lo)}-${escapeRe(hi)}`;
+      if (lo <= hi) out += `${escapeInClass(lo)}-${escapeInClass(hi)}`;
       i += 2;
       continue;
     }
-    out += escapeRe(t.ch);
+    out += escapeInClass(t.ch);
   }
   if (out === '') return negate ? '[^]' : '[]';
   return `[${negate ? '^' : ''}${out}]`;

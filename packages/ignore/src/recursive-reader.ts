@@ -18,7 +18,8 @@ const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
  * - `rg`, `ag`, `ack`: always; `.` implied when no directory is named.
  * - `cp`/`scp` with `-r`, `-R`, `-a`, `--recursive`, `--archive` or a cluster holding one.
  * - `rsync`, `tar`, `zip`: always.
- * - `find` with `-exec`, `-execdir`, `-ok` or `-okdir`; `.` implied like GNU find.
+ * - `find` with `-exec`, `-execdir`, `-ok` or `-okdir`; `.` implied, like GNU find, when no
+ *   starting point is given.
  *
  * @param program - The command word's last path component.
  * @param args - The argument values (quote-removed), without the command word.
@@ -42,10 +43,22 @@ export function recursiveReader(program: string, args: readonly string[]): Recur
     case 'zip':
       return { program, impliesCwd: false };
     case 'find':
-      return args.some((a) => FIND_ACTIONS.has(a)) ? { program, impliesCwd: true } : undefined;
+      return args.some((a) => FIND_ACTIONS.has(a)) ? { program, impliesCwd: findStartingPoints(args) === 0 } : undefined;
     default:
       return undefined;
   }
+}
+
+/** GNU find's starting points: the operands after its leading options and before the expression. */
+function findStartingPoints(args: readonly string[]): number {
+  let i = 0;
+  while (i < args.length && /^-(?:[HLP]|D|O\d*)$/.test(args[i])) i += args[i] === '-D' ? 2 : 1;
+  let count = 0;
+  while (i < args.length && !args[i].startsWith('-') && !['(', '!', ')', ','].includes(args[i])) {
+    count++;
+    i++;
+  }
+  return count;
 }
 
 function grepIsRecursive(args: readonly string[]): boolean {

@@ -18,16 +18,17 @@ export interface CandidatePath {
 /**
  * Resolve a path candidate as P1–P3 say, relative to a command's base directory. A candidate
  * that is not a well-formed path (P2) or cannot be resolved (P3: a loop, a file used as a
- * directory) names no file, so it yields nothing. A leading `~` is read both as `$HOME` (P1)
- * and literally, since a quoted `"~"` stays literal in bash: either reading may be ignored.
+ * directory) names no file, so it yields nothing. A leading `~` is `$HOME` (P1) when it was
+ * unquoted in the command; a quoted `"~/x"` stays literal in bash, so it is a relative path.
  *
  * @param text - The candidate, quote-removed.
  * @param base - The directory the command runs in.
  * @param home - `$HOME`.
+ * @param tildeIsHome - Whether a leading `~` was unquoted.
  */
-export async function resolveCandidate(text: string, base: CommandBase, home: string): Promise<CandidatePath[]> {
+export async function resolveCandidate(text: string, base: CommandBase, home: string, tildeIsHome = true): Promise<CandidatePath[]> {
   if (malformedReason(text) !== undefined) return [];
-  const readings = text === '~' || text.startsWith('~/') ? [`${home}${text.slice(1)}`, `./${text}`] : [text];
+  const readings = tildeIsHome && (text === '~' || text.startsWith('~/')) ? [`${home}${text.slice(1)}`] : [text];
   const out: CandidatePath[] = [];
   for (const reading of readings) {
     try {

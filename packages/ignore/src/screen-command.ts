@@ -10,6 +10,7 @@ import { recursiveReader } from './recursive-reader.js';
 import { baseFor, resolveCandidate, type CommandBase } from './resolve-candidate.js';
 import type { RootedMatch } from './rules-registry.js';
 import { segmentCandidates, type Candidate } from './segment-candidates.js';
+import type { WordToken } from './word-tokens.js';
 import type { CommandAnalysis as ScreenAnalysis, ShellSegment as ScreenSegment } from '@quiver/shell';
 import type { CommandAnalyzer } from './shell-analysis.js';
 
@@ -44,6 +45,15 @@ interface Run {
  * @param cwd - Where it would run (relative: to the primary root).
  */
 export async function screenCommand(ctx: ScreenContext, command: string, cwd: string): Promise<GateDecision> {
+  try {
+    return await screenAnalysed(ctx, command, cwd);
+  } catch (e) {
+    // Fail closed: a screen that cannot finish has not shown the command to be harmless.
+    return deny('R9', command, `The command could not be screened for ignored paths (${(e as Error).message ?? e}); an error denies (rule R9).`);
+  }
+}
+
+async function screenAnalysed(ctx: ScreenContext, command: string, cwd: string): Promise<GateDecision> {
   const analysis = await analyze(ctx, command);
   if (!analysis.ok) {
     return deny(analysis.rule, analysis.subject ?? command, `The command cannot be screened for ignored paths: ${analysis.reason} (rule ${analysis.rule}).`);
@@ -92,12 +102,20 @@ async function commandBases(segments: ScreenSegment[], cwd: string, home: string
   return bases;
 }
 
+/** What one segment's candidates showed: directories to check for I4, and whether any directory was named. */
+interface SegmentScan {
+  /** Directory (physical) → the candidate that named it, for I4. */
+  dirs: Map<string, string>;
+  /** A candidate named an existing directory, inside or outside: then no `.` is implied. */
+  namedDirectory: boolean;
+}
+
 async function screenSegment(run: Run, segment: ScreenSegment): Promise<GateDecision | undefined> {
-  const dirs = new Map<string, string>();
+  const scan: SegmentScan = { dirs: new Map(), namedDirectory: false };
   for (const candidate of segmentCandidates(segment)) {
     for (const base of run.bases) {
-      for (const text of expandCandidate(run, candidate, base)) {
-        const verdict = await screenReading(run, text, base, dirs);
+      for (const reading of expandCandidate(run, candidate, base)) {
+        const verdict = await screenReading(run, reading, base, scan);
         if (verdict) return verdict;
       }
     }
@@ -105,7 +123,8 @@ async function screenSegment(run: Run, segment: ScreenSegment): Promise<GateDeci
   const program = segment.commandName ?? posix.basename(segment.words[0]?.value ?? '');
   const reader = recursiveReader(program, segment.words.slice(1).map((w) => w.value));
   if (!reader) return undefined;
-  if (dirs.size === 0 && reader.impliesCwd) for (const base of run.bases) dirs.set(base.physical, '.');
+  const { dirs } = scan;
+  if (!scan.namedDirectory && reader.impliesCwd) for (const base of run.bases) dirs.set(base.physical, '.');
   for (const [dir, text] of dirs) {
     const verdict = screenDirectory(run, program, dir, text);
     if (verdict) return verdict;
@@ -113,21 +132,37 @@ async function screenSegment(run: Run, segment: ScreenSegment): Promise<GateDeci
   return undefined;
 }
 
+/** One way to read a candidate: its text, and whether a leading `~` in it is unquoted (so `$HOME`). */
+interface Reading {
+  text: string;
+  tildeIsHome: boolean;
+}
+
+/** An unquoted `~` alone or before `/` is `$HOME` (P1); a quoted one is a literal name, as in bash. */
+function leadingTilde(tokens: readonly WordToken[]): boolean {
+  return tokens.length > 0 && !tokens[0].quoted && tokens[0].ch === '~' && (tokens.length === 1 || tokens[1].ch === '/');
+}
+
 /** The candidate itself, its brace words, and every filesystem match of its globs (I2). */
-function expandCandidate(run: Run, candidate: Candidate, base: CommandBase): string[] {
-  const texts = new Set([candidate.text]);
+function expandCandidate(run: Run, candidate: Candidate, base: CommandBase): Reading[] {
+  const readings = new Map<string, boolean>([[candidate.text, leadingTilde(candidate.tokens)]]);
   const isInside = (p: string) => run.ctx.roots.some((r) => isPathInside(p, r.path));
   const words = expandBraces(candidate.tokens);
   for (const word of words) {
-    if (words.length > 1) texts.add(word.map((t) => t.ch).join(''));
-    for (const match of expandGlob(word, { cwd: base.physical, home: run.home, isInside })) texts.add(match);
+    const text = word.map((t) => t.ch).join('');
+    if (words.length > 1 && !readings.has(text)) readings.set(text, leadingTilde(word));
+    // Matches are names read off the filesystem (a leading unquoted `~` already replaced).
+    for (const match of expandGlob(word, { cwd: base.physical, home: run.home, isInside })) if (!readings.has(match)) readings.set(match, false);
   }
-  return [...texts];
+  return [...readings].map(([text, tildeIsHome]) => ({ text, tildeIsHome }));
 }
 
-async function screenReading(run: Run, text: string, base: CommandBase, dirs: Map<string, string>): Promise<GateDecision | undefined> {
+async function screenReading(run: Run, reading: Reading, base: CommandBase, scan: SegmentScan): Promise<GateDecision | undefined> {
   if (++run.readings > MAX_READINGS) throw new ExpansionLimitError(`more than ${MAX_READINGS} paths to check`);
-  for (const p of await resolveCandidate(text, base, run.home)) {
+  const { text } = reading;
+  const { dirs } = scan;
+  for (const p of await resolveCandidate(text, base, run.home, reading.tildeIsHome)) {
+    if (p.isDirectory) scan.namedDirectory = true;
     // P4/I3: outside every root there is no verdict here, whatever the lexical path says.
     if (!run.ctx.roots.some((r) => isPathInside(p.resolved, r.path))) {
       if (p.isDirectory && run.ctx.roots.some((r) => isPathInside(r.path, p.resolved))) dirs.set(p.resolved, text);

@@ -13,6 +13,8 @@ describe('malformedReason (P2)', () => {
     ['a ', /trailing whitespace/],
     ['\u00a0a', /leading whitespace/],
     ['a\u3000', /trailing whitespace/],
+    ['\u0085a', /leading whitespace/],
+    ['a\u0085', /trailing whitespace/],
     ['src\\file.ts', /backslash/],
     ['C:.env', /colon/],
     ['C:/x', /colon/],

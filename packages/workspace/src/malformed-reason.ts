@@ -17,8 +17,9 @@ export function malformedReason(input: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f]/.exec(input);
   if (control) return `contains the control character U+${codePoint(control[0])}`;
-  if (/^\s/u.test(input)) return 'has leading whitespace';
-  if (/\s$/u.test(input)) return 'has trailing whitespace';
+  // JavaScript's \s misses U+0085 (NEXT LINE), which Unicode counts as white space.
+  if (/^[\s\u0085]/u.test(input)) return 'has leading whitespace';
+  if (/[\s\u0085]$/u.test(input)) return 'has trailing whitespace';
   if (input.includes('\\')) return 'contains a backslash';
   if (input.includes(':')) return 'contains a colon';
   for (const component of input.split('/')) {
