@@ -154,7 +154,7 @@ describe('ignore rules, links and approval', () => {
     });
     expect(t.text(await t.call(TOOL, { path: '.' }))).toBe('open.ts\n|----\n│function open() {}\n|----\n\n');
     const r = await t.call(TOOL, { path: 'private' });
-    expect(r.isError).toBe(true);
+    expect(r.isError, t.text(r)).toBe(true);
     expect(t.text(r)).toContain('.quiverignore');
     expect(t.text(r)).not.toContain('function p');
     expect(t.mistakes.count).toBe(1);

@@ -1,0 +1,24 @@
+import { definePlugin } from '@quiver/core';
+import { browserActionTool } from './browser-action-tool.js';
+import { registerBrowserSession } from './browser-session-service.js';
+
+export { browserActionTool, browserActionParams, BROWSER_ACTIONS, type BrowserActionName } from './browser-action-tool.js';
+export { BrowserSession, CHROMIUM_ARGS, SCROLL_PIXELS, NOT_LAUNCHED_MESSAGE, type ActionOutcome } from './browser-session.js';
+export { browserSessionRef, sessionOf, closeTaskBrowser } from './browser-session-service.js';
+export { browserSettings, browserOptionsSchema, DEFAULT_BROWSER_SETTINGS, type BrowserSettings, type Viewport } from './browser-settings.js';
+export { findChromium, CHROMIUM_ENV, CHROMIUM_CANDIDATES } from './find-chromium.js';
+export { parseCoordinate, type Point } from './parse-coordinate.js';
+export { ACTION_EXECUTED, NO_NEW_LOGS, CLOSE_REMINDER, BROWSER_CLOSED, actionResultText, actionResultBlocks } from './format-action-result.js';
+export { ConsoleLogBuffer, formatConsoleLine } from './console-log-buffer.js';
+
+/**
+ * The browser_action plugin: registers the `browser_action` tool, a task-scoped browser
+ * session (`browserSessionRef`) and a PreToolUse tap that closes the task's browser before
+ * any other tool runs. Plugin options: see `browserOptionsSchema` (executablePath,
+ * remoteBrowserHost, viewport, timeouts, screenshotType, extraArgs).
+ * @example
+ * import browserAction from '@quiver/tool-browser-action';
+ * const h = await createTestHarness({ plugins: [browserAction] });
+ * await h.call('browser_action', { action: 'launch', url: 'http://127.0.0.1:8080' });
+ */
+export default definePlugin({ name: '@quiver/tool-browser-action', tools: [browserActionTool], register: registerBrowserSession });
