@@ -105,6 +105,22 @@ describe('scopes', () => {
   });
 });
 
+describe('late registration', () => {
+  it('a task service provided after the task began (a plugin loaded on first use) reaches that task and its calls', async () => {
+    const root = createContainer();
+    const task = root.createScope('task');
+    const ref = createServiceRef<{ id: number }>({ id: 'test.late', scope: 'task' });
+    let made = 0;
+    root.provide(ref, () => ({ id: ++made }));
+    const call = task.createScope('call');
+    expect(call.get(ref)).toBe(task.get(ref));
+    expect(made).toBe(1);
+    const other = root.createScope('task');
+    expect(other.get(ref).id).toBe(2);
+    await root.dispose();
+  });
+});
+
 describe('missing services', () => {
   it('get() throws QUIVER_ERR_SERVICE_MISSING naming the ref; find() returns undefined', () => {
     const root = createContainer();

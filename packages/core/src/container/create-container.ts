@@ -41,8 +41,17 @@ export function createContainer(): QuiverContainer {
   return wrap(createAwilix({ strict: true }), 'root', deferred);
 }
 
-function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>): QuiverContainer {
+function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>, parent?: { sync(): void }): QuiverContainer {
   const disposers: (() => unknown)[] = [];
+  let synced = 0;
+  // Task and call services are registered into each scope lazily, so a plugin whose
+  // register() runs after a task began (plugins load on first use) still reaches that task.
+  const sync = (): void => {
+    parent?.sync();
+    if (scope === 'root') return;
+    const list = deferred[scope];
+    while (synced < list.length) register(list[synced++]);
+  };
   const register = (d: Deferred) => {
     // Memoised per scope by hand: awilix's SCOPED lifetime would make a fresh instance in every
     // call scope, and task services must be shared by all calls of the task.
@@ -60,10 +69,12 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
       }).transient(),
     );
   };
-  const self: QuiverContainer = {
+  const self: QuiverContainer & { sync(): void } = {
+    sync,
     scope,
     awilix: container,
     get<T>(ref: ServiceRef<T>): T {
+      sync();
       if (!container.hasRegistration(ref.id)) {
         throw quiverError(
           ERROR_CODES.SERVICE_MISSING,
@@ -74,9 +85,13 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
       return container.resolve<T>(ref.id);
     },
     find<T>(ref: ServiceRef<T>): T | undefined {
+      sync();
       return container.hasRegistration(ref.id) ? container.resolve<T>(ref.id) : undefined;
     },
-    has: (ref) => container.hasRegistration(ref.id),
+    has: (ref) => {
+      sync();
+      return container.hasRegistration(ref.id);
+    },
     provide(ref, factory, options) {
       const d: Deferred = { ref, factory, dispose: options?.dispose as Deferred['dispose'] };
       if (ref.scope === 'root' || ref.scope === scope) register(d);
@@ -86,9 +101,7 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
       container.register(ref.id, asValue(value));
     },
     createScope(kind) {
-      const child = wrap(container.createScope(), kind, deferred);
-      for (const d of deferred[kind]) child.provide(d.ref, d.factory as never, { dispose: d.dispose as never });
-      return child;
+      return wrap(container.createScope(), kind, deferred, { sync });
     },
     async dispose() {
       for (const d of disposers.splice(0).reverse()) await d();
