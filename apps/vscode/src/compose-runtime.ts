@@ -1,0 +1,90 @@
+import { loadConfig, type ApprovalSettings, type HostUi, type PluginDefinition, type QuiverConfig } from '@quiver/core';
+import { createRuntime, resolvePluginDir, type Runtime } from '@quiver/runtime';
+import { BUNDLED_PLUGINS, DEFAULT_PLUGINS, VSCODE_PRESETS } from './bundled-plugins.js';
+
+/** The search_files plugin, which is told where the shipped ripgrep binary is. */
+const SEARCH_PLUGIN = '@quiver/tool-search-files';
+
+/** Options of {@link composeRuntime}. */
+export interface ComposeOptions {
+  /** The workspace folders (absolute paths); the first is the primary root and where the config is looked for. */
+  folders: readonly string[];
+  /** An explicit config file (the `quiver.configPath` setting), relative to the first folder. */
+  configPath?: string;
+  /** Approval levels set in VS Code's settings; they win over the config's. */
+  approvalOverrides?: Partial<ApprovalSettings>;
+  /** The UI ports. */
+  ui: HostUi;
+  /** The ripgrep binary shipped with the extension, for search_files (unless the config sets one). */
+  ripgrepPath?: string;
+  /** In-memory plugins of the host itself (the approval probe). */
+  hostPlugins?: readonly PluginDefinition[];
+}
+
+/** A runtime and the config it came from. */
+export interface ComposedRuntime {
+  readonly runtime: Runtime;
+  readonly config: QuiverConfig;
+  /** The config file, when one was found. */
+  readonly configFile?: string;
+  /** The folder relative paths in the config resolve from. */
+  readonly configDir: string;
+}
+
+/**
+ * Compose the runtime for a VS Code window: the workspace's `quiver.config.*` (or the
+ * `quiver.configPath` file) with VS Code's approval settings on top; the bundled plugins for
+ * the package names they cover and the workspace's installed packages for the rest; the
+ * window's folders as workspace roots unless the config names its own.
+ * @example
+ * const { runtime } = await composeRuntime({ folders: ['/repo'], ui });
+ * const result = await runtime.createTask().call('read_file', { path: 'README.md' });
+ */
+export async function composeRuntime(options: ComposeOptions): Promise<ComposedRuntime> {
+  const cwd = options.folders[0];
+  const loaded = await loadConfig({ cwd, file: options.configPath || undefined, presets: VSCODE_PRESETS });
+  const specs = (loaded.config.plugins ?? DEFAULT_PLUGINS).map(pluginSpec);
+  const bundled = specs.filter((s) => BUNDLED_PLUGINS.has(s.name));
+  const external = specs.filter((s) => !BUNDLED_PLUGINS.has(s.name));
+  const config = withApproval(loaded.config, options.approvalOverrides);
+  const runtime = await createRuntime({
+    cwd: loaded.dir,
+    config,
+    ui: options.ui,
+    roots: loaded.config.workspaceRoots ? undefined : [...options.folders],
+    noConfigPlugins: true,
+    plugins: [
+      ...(options.hostPlugins ?? []).map((plugin) => ({ plugin })),
+      ...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) })),
+    ],
+  });
+  try {
+    for (const spec of external) {
+      const dir = resolvePluginDir(spec.name, { configDir: loaded.dir, configFile: loaded.file, from: [] });
+      runtime.host.registry.addPackage(dir, spec.options ?? {});
+    }
+    await runtime.host.registry.ready();
+  } catch (e) {
+    await runtime.dispose();
+    throw e;
+  }
+  return { runtime, config, configFile: loaded.file, configDir: loaded.dir };
+}
+
+type PluginSpec = { name: string; options?: Record<string, unknown> };
+
+function pluginSpec(entry: string | PluginSpec): PluginSpec {
+  return typeof entry === 'string' ? { name: entry } : entry;
+}
+
+function pluginOptions(spec: PluginSpec, ripgrepPath: string | undefined): Record<string, unknown> {
+  const options = { ...(spec.options ?? {}) };
+  if (spec.name === SEARCH_PLUGIN && ripgrepPath && options.ripgrepPath === undefined) options.ripgrepPath = ripgrepPath;
+  return options;
+}
+
+/** The config as resolved, its `plugins` handled here, VS Code's approval levels on top. */
+function withApproval(config: QuiverConfig, overrides: Partial<ApprovalSettings> | undefined): QuiverConfig {
+  const { plugins: _plugins, extends: _extends, ...rest } = config;
+  return overrides && Object.keys(overrides).length ? { ...rest, approval: { ...config.approval, ...overrides } } : rest;
+}
