@@ -5,7 +5,7 @@ import { createIgnoreService, createListingFilter } from '@quiver/ignore';
 import { createWorkspace, type Workspace } from '@quiver/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IgnorePathCase } from './case-types.js';
-import { DESCEND, GIT_TREE, GITIGNORE_SETS, IGNORE_TREE, ignorePathCases, ROOT_LISTING_SHOWN } from './cases/p-ignore.js';
+import { BOTH_FILES_TREE, bothFilesCases, DESCEND, GIT_TREE, GITIGNORE_SETS, IGNORE_TREE, ignorePathCases, ROOT_LISTING_SHOWN } from './cases/p-ignore.js';
 import { buildTree, type Fixture } from './fixture-tree.js';
 
 let fx: Fixture;
@@ -37,6 +37,25 @@ for (const [rule, rows] of Object.entries(ignorePathCases)) {
     }
   });
 }
+
+describe(`.quiverignore and .clineignore together (${bothFilesCases.length} rows)`, () => {
+  let bx: Fixture;
+  let bws: Workspace;
+  let service: Awaited<ReturnType<typeof createIgnoreService>>;
+  beforeAll(async () => {
+    bx = buildTree(BOTH_FILES_TREE);
+    bws = await createWorkspace([bx.at('root')]);
+    service = await createIgnoreService(bws);
+  });
+  afterAll(() => bx.dispose());
+  for (const row of bothFilesCases) {
+    it(row.description, async () => {
+      const d = await service.checkPath(await bws.resolve(row.input), row.config.access);
+      expect(d.allowed ? 'allow' : 'deny', row.description).toBe(row.expected.verdict);
+      if (row.expected.rule) expect(d.rule).toBe(row.expected.rule);
+    });
+  }
+});
 
 describe('P7 listings', () => {
   it('a root listing leaves ignored entries out (lexical or resolved)', () => {

@@ -210,6 +210,8 @@ export const r8Cases: PermissionCase[] = [
   ok(A('bash *', 'ls'), "bash -c 'ls'"),
   ok(A('bash *'), 'bash script.sh', { note: 'without -c there is nothing to unwrap' }),
   ok(A('eval *', 'ls'), 'eval ls'),
+  no(rm, 'eval -- rm x', rmDenied()),
+  ok(A('eval *', 'ls'), 'eval -- ls'),
   ok(A('sudo *', 'env *', 'ls'), 'sudo env ls'),
   ok(A('env'), 'env'),
   no(A('sudo *'), 'sudo ls', R7_NO('ls')),

@@ -21,7 +21,11 @@ export function unwrapSegment(ctx: AnalysisContext, segment: ShellSegment): void
     const script = shellScript(words, segment.commandName);
     if (script) ctx.analyzeScript(script.value, 'script', segment.depth + 1);
   } else if (wrapper.kind === 'eval') {
-    if (words.length > 1) ctx.analyzeScript(words.slice(1).map((w) => w.value).join(' '), 'eval', segment.depth + 1);
+    // bash's eval, like every builtin, takes a leading `--` as the end of its (absent) options:
+    // `eval -- rm x` runs `rm x`, so the script must not start with the `--`.
+    const args = words.slice(1);
+    if (args[0]?.value === '--') args.shift();
+    if (args.length) ctx.analyzeScript(args.map((w) => w.value).join(' '), 'eval', segment.depth + 1);
   } else {
     for (const inner of findActions(words)) emitInner(ctx, segment, inner, 'find-exec');
   }

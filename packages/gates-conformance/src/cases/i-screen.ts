@@ -131,6 +131,7 @@ function candidates(): ScreenCase[] {
     allow('I1 a URL: the part after the last : is outside', 'curl http://example.com/.env'),
     allow('I1 a descriptor duplication is not a path', 'ls 2>&1'),
     deny('I1 a here-string word that names an ignored file', 'cat <<<.env'),
+    deny('I1 a redirection-only exec', 'exec 3<.env'),
     deny('I1 several candidates, the last one ignored', 'cat src/app.ts public/readme.md .env'),
     deny('I1 glued quotes', `cat '.e'"nv"`),
     deny("I1 $'…' decoded", "cat $'\\x2eenv'"),
@@ -158,7 +159,8 @@ function globs(): ScreenCase[] {
     'cat ?pp.secret', 'cat [a]pp.secret', 'cat [!x]pp.secret', 'cat [[:alpha:]]pp.secret', 'ls --file=.e*', 'X=.e* ls',
     'cat public/*', 'cat */*', 'echo *', 'cat ke?3', 'cat {key3,key4}', 'cat b*/c*/*', 'cat key{3..4}', 'cat {src,nested}/*/.env',
     'cat "src"/../.e*', 'cat ./.??v', 'echo $(cat .e*)', 'sudo cat .e*', "sh -c 'cat .e*'", 'cat < .e*',
-    'cat {,.}env', 'cat link-sec*/*',
+    'cat {,.}env', 'cat link-sec*/*', 'cat {a,{.env,b}}', 'cat key{1..5..2}', 'cat key[3-4]', 'cat key[!12]', 'cat key[[:digit:]]',
+    'cat n*/d*/.e*', 'scp host:.e* /nonexistent-dir', 'cat ./{src,secrets}/k*', 'cat {sec,x}rets/key.txt',
   ];
   const allowed = [
     "cat '.e*'", 'cat ".e*"', 'cat .e\\*', 'cat zz*', 'cat src/*', 'cat clean/*', "cat '{.env,x}'", 'cat s[r]c/*', 'cat clean/*/*',
@@ -181,6 +183,7 @@ function resolution(): ScreenCase[] {
     deny('I3 ~ is $HOME', 'cat ~/.env', homeRoot),
     deny('I3 ~ is $HOME (file list)', 'cat ~/key3', homeRoot),
     allow('I3 ~ outside the root', 'cat ~/.env'),
+    deny('I2 a glob after ~/ with $HOME at the root', 'cat ~/.e*', homeRoot),
     deny('I3 a quoted ~ is a literal folder name', 'cat "~/.env"'),
     deny("I3 a single-quoted ~ is a literal folder name", "cat '~/key3'"),
     allow('I3 outside, relative', 'cat ../outside/.env'),

@@ -26,6 +26,7 @@ export const IGNORE_FILE = [
   '!config/app.json',
   'tmp/*/cache',
   'notdir/',
+  '!.quiverignore',
   '',
 ].join('\n');
 
@@ -141,7 +142,7 @@ function reads(): IgnorePathCase[] {
     d('view', 'a link to an ignored directory'),
     d('view/key.txt', 'through a link to an ignored directory'),
     d('gitlink/../.env', 'through a link and ..'),
-    d('.quiverignore', 'the ignore file itself'),
+    d('.quiverignore', 'the ignore file itself, even after !.quiverignore'),
     d('./.quiverignore', 'the ignore file itself, ./'),
     d('src/../.quiverignore', 'the ignore file itself, through ..'),
     d('{root}/.quiverignore', 'the ignore file itself, absolute'),
@@ -170,6 +171,7 @@ function writes(): IgnorePathCase[] {
     d6('.git/objects/ab/cd', 'creating deep under .git/'),
     d6('gitlink/config', 'under .git/ through a link'),
     d6('src/../.git/config', 'under .git/ through ..'),
+    d6('vendor/lib/.git/config', 'under a nested repository\'s .git/'),
     a('.gitignore', 'not under .git/'),
     a('.github/workflows/ci.yml', 'not under .git/'),
     a('a.git/x', 'not under .git/'),
@@ -240,3 +242,20 @@ export const GITIGNORE_SETS: string[][] = (() => {
   const r = rng(0x91791);
   return Array.from({ length: 160 }, () => Array.from({ length: 1 + Math.floor(r() * 7) }, () => pick(r, PATTERNS)));
 })();
+
+/** Quiver also honours an existing `.clineignore` (SPEC Part A, names): both files apply. */
+export const BOTH_FILES_TREE: TreeEntry[] = [
+  { file: 'root/.quiverignore', content: 'a.txt\n' },
+  { file: 'root/.clineignore', content: 'b.txt\n' },
+  'root/a.txt',
+  'root/b.txt',
+  'root/c.txt',
+];
+export const bothFilesCases: IgnorePathCase[] = [
+  row('read', 'a.txt', 'deny', 'P5 .quiverignore applies', 'P5'),
+  row('read', 'b.txt', 'deny', 'P5 .clineignore applies too', 'P5'),
+  row('read', 'c.txt', 'allow', 'P5 neither lists c.txt'),
+  row('read', '.clineignore', 'deny', 'P5 the .clineignore file is an ignore file too', 'P5'),
+  row('write', '.clineignore', 'deny', 'P6 writing .clineignore', 'P6'),
+  row('write', '.quiverignore', 'deny', 'P6 writing .quiverignore', 'P6'),
+];

@@ -132,6 +132,9 @@ function p2(): PathCase[] {
   for (const good of ['.a', '..a', 'a.b', 'a b', 'a/ b', 'a/.b', '...a', 'a/./b', 'a.b.c', '-a', 'a*b', 'a?b', '[ab]', 'a;b', 'a$b', "a'b", 'a"b', 'a|b', 'a#b', 'a&b', 'a%b', 'a b c', 'é', '日本', 'a\u200bb', 'd/ sub']) {
     rows.push(inside(`P2 well formed: ${JSON.stringify(good)}`, good, `root/${good}`.replace(/\/\.\//g, '/')));
   }
+  rows.push(deny('P2 a component of one space', 'a/ /b', 'P2'));
+  rows.push(deny('P2 a component of a dot and a space', 'a/. /b', 'P2'));
+  rows.push(inside('P2 a no-break space inside a name is fine', 'a\u00a0b', 'root/a\u00a0b'));
   rows.push(inside('P2 . and .. components are fine', 'd/../d/./file.txt', 'root/d/file.txt'));
   return rows;
 }
@@ -179,6 +182,7 @@ function p3(): PathCase[] {
     deny('P3 ENOTDIR: link to file/x', 'lf/x', 'P3'),
     deny('P3 ENOTDIR: link to file/', 'lf/', 'P3'),
     deny('P3 ENOTDIR: chain to a file/x', 'chain1/x', 'P3'),
+    deny('P3 ENOTDIR: link to a file/..', 'lf/..', 'P3'),
     deny('P3 ENOTDIR: absolute file/x', '{root}/f.txt/x', 'P3'),
     deny('P3 ELOOP: two-link loop', 'loopa', 'P3'),
     deny('P3 ELOOP: below a loop', 'loopa/x', 'P3'),
@@ -226,5 +230,26 @@ function p4(): PathCase[] {
   ];
 }
 
+/**
+ * The same rows spelled differently: `./x` and `{root}/x` for relative inputs (same verdict
+ * and physical path), and `d/x` for malformed ones (P2 holds anywhere in the path).
+ */
+function spellings(rows: PathCase[]): PathCase[] {
+  const out: PathCase[] = [];
+  for (const row of rows) {
+    const { input } = row;
+    if (row.expected.rule === 'P2') {
+      if (input !== '' && !/leading whitespace/.test(row.description)) out.push({ ...row, description: `${row.description} (below d/)`, input: `d/${input}` });
+      continue;
+    }
+    if (input === '' || /^[~/{]/.test(input)) continue;
+    out.push({ ...row, description: `${row.description} (as ./…)`, input: `./${input}` });
+    out.push({ ...row, description: `${row.description} (as {root}/…)`, input: `{root}/${input}` });
+  }
+  return out;
+}
+
 /** Every P1–P4 row. */
-export const pathCases: Record<string, PathCase[]> = { P1: p1(), P2: p2(), P3: p3(), P4: p4() };
+export const pathCases: Record<string, PathCase[]> = Object.fromEntries(
+  Object.entries({ P1: p1(), P2: p2(), P3: p3(), P4: p4() }).map(([rule, rows]) => [rule, [...rows, ...spellings(rows)]]),
+);

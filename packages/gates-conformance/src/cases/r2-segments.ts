@@ -82,6 +82,10 @@ function loneAmpersand(): CommandCase[] {
     pass('R2 ; escaped is text', 'npm run a\\; rm x', npm),
     pass('R2 newline inside quotes is text', 'npm run "a\nrm -rf /"', npm),
     fail('R2 |& splits', 'npm test |& curl x', npm, 'R7'),
+    fail('R2 && then a newline continues the list', 'npm test &&\n  curl x', npm, 'R7'),
+    pass('R2 && then a newline, all allowed', 'npm test &&\n  npm run lint', npm),
+    pass('R2 | then a newline', 'npm ls |\nnpm run x', npm),
+    fail('R2 || then a newline', 'npm test ||\ncurl x', npm, 'R7'),
     fail('R2 many separators, one bad', 'npm a; npm b && npm c || npm d | npm e |& npm f & npm g\ncurl h', npm, 'R7'),
     pass('R2 many separators, none bad', 'npm a; npm b && npm c || npm d | npm e |& npm f & npm g\nnpm h', npm),
   ];

@@ -113,6 +113,8 @@ function special(): CommandCase[] {
     fail('R3 sh -c inside $(…)', "echo $(sh -c 'rm x')", DENY_RM, 'R7'),
     fail('R3 eval inside a subshell', '(eval rm x)', DENY_RM, 'R7'),
     fail('R3 find -exec inside <(…)', 'cat <(find . -exec rm {} +)', DENY_RM, 'R7'),
+    fail('R3 backticks inside $(…)', 'echo $(echo `rm x`)', DENY_RM, 'R7'),
+    fail('R3 $(…) inside backticks', 'echo `echo $(rm x)`', DENY_RM, 'R7'),
     fail('R3 denied command inside a subshell list', '(ls; rm x)', DENY_RM, 'R7'),
     fail('R3 denied command after a subshell', '(ls) && rm x', DENY_RM, 'R7'),
     pass('R3 nested allowed commands only', 'echo "$(ls)" `ls` $(ls -l) <(ls); (ls)', { allow: ['echo *', 'ls', 'ls *'] }),

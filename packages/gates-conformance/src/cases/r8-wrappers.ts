@@ -123,6 +123,7 @@ function shellRows(): CommandCase[] {
 function evalRows(): CommandCase[] {
   return [
     fail('R8 eval rm x', 'eval rm x', ALLOW_ALL, 'R7'),
+    fail('R8 eval -- rm x (bash ends options at --)', 'eval -- rm x', { deny: ['rm *'] }, 'R7'),
     fail("R8 eval 'rm x'", "eval 'rm x'", ALLOW_ALL, 'R7'),
     fail('R8 eval "rm x"', 'eval "rm x"', ALLOW_ALL, 'R7'),
     pass('R8 eval ls', 'eval ls', ALLOW_ALL),
