@@ -37,7 +37,7 @@ export function createFakeWindow(answers: FakeAnswer[] = []) {
       prompts.push({ kind: 'quickPick', message: options?.title ?? '', options, items: [...list] });
       const label = next();
       return list.find((i) => i.label === label);
-    }) as typeof vscode.window.showQuickPick,
+    }) as unknown as typeof vscode.window.showQuickPick,
     showTextDocument: (async () => ({})) as unknown as typeof vscode.window.showTextDocument,
   };
   return window;
