@@ -184,6 +184,9 @@ function writes(): IgnorePathCase[] {
     row('write', 'secrets/new.txt', 'deny', 'P5 write below an ignored directory', 'P5'),
     row('write', '{base}/outside/x.txt', 'outside', 'P4 write outside'),
     row('write', 'outlink/.env', 'outside', 'P4 write through a link out'),
+    row('write', '{base}/outside/.git/config', 'outside', 'P4 outside beats P6: another repository\'s .git'),
+    row('write', '{base}/outside/.quiverignore', 'outside', 'P4 outside beats P6: another root\'s ignore file'),
+    row('write', 'outlink/.git/config', 'outside', 'P4 outside beats P6 through a link out'),
   ];
 }
 

@@ -180,6 +180,7 @@ function basenameRows(): CommandCase[] {
     fail('R7 deny basename: /usr/bin/curl alone (with the ` *` rule)', '/usr/bin/curl', curl, 'R7'),
     fail('R7 deny basename: //usr//bin//curl x', '//usr//bin//curl x', curl, 'R7'),
     pass('R7 deny basename: curlx is another program', '/usr/bin/curlx y', curl),
+    fail('R7 deny basename of a quoted path with a blank', '"/opt/my tools/curl" x', curl, 'R7'),
     pass('R7 deny basename: curl in a directory name only', '/opt/curl/bin/tool x', curl),
     pass('R7 deny basename: curl as an argument path', 'ls /usr/bin/curl', curl),
     fail('R7 deny basename with an assignment pattern', 'A=1 /usr/bin/curl x', { deny: ['A=1 curl *'] }, 'R7'),
