@@ -20,13 +20,14 @@ const pdfParseDefaultBuild: Plugin = {
 };
 
 /**
- * `createRequire(import.meta.url)('x')` (how @quiver/shell loads mvdan-sh lazily) is invisible
- * to the bundler; as a plain `require('x')` the module is bundled and still evaluated lazily.
+ * `createRequire(import.meta.url)('x')` (how @quiver/shell loads mvdan-sh, and jiti its Babel
+ * transform for quiver.config.ts, lazily) is invisible to the bundler; as a plain
+ * `require('x')` the module is bundled and still evaluated lazily.
  */
 const bundleCreateRequire: Plugin = {
   name: 'bundle-create-require',
   setup(build) {
-    build.onLoad({ filter: /[\\/](packages|plugins)[\\/][^\\/]+[\\/]dist[\\/].*\.js$/ }, async (args) => {
+    build.onLoad({ filter: /([\\/](packages|plugins)[\\/][^\\/]+[\\/]dist[\\/].*\.js|[\\/]jiti[\\/]lib[\\/]jiti\.mjs)$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       return { contents: source.replace(/createRequire\(import\.meta\.url\)\(("[^"]+"|'[^']+')\)/g, 'require($1)'), loader: 'js' };
     });

@@ -25,7 +25,7 @@ if [ ! -x "$CHROMIUM" ]; then
     sleep 10
   done
 fi
-"$CHROMIUM" --version
+"$CHROMIUM" --version 2>/dev/null || true
 
 step "e2e tools (npm ci)"
 cd "$E2E_DIR"
@@ -59,7 +59,8 @@ step "install the .vsix and prepare the workspace"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/quiver-e2e-XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 # VS Code's own installer unpacks the .vsix; the installed copy is what the tests load.
-"$NODE24" "$SERVER_MAIN" --extensions-dir "$WORK/installed" --user-data-dir "$WORK/install-user" --install-extension "$VSIX" >/dev/null
+# (its stderr is noisy about native modules it does without; shown only on failure)
+"$NODE24" "$SERVER_MAIN" --extensions-dir "$WORK/installed" --user-data-dir "$WORK/install-user" --install-extension "$VSIX" >"$WORK/install.log" 2>&1 || { cat "$WORK/install.log" >&2; exit 1; }
 INSTALLED=$(find "$WORK/installed" -mindepth 1 -maxdepth 1 -type d -name 'quiver.quiver-vscode-*' | head -1)
 test -n "$INSTALLED" && test -x "$INSTALLED/bin/rg"
 mkdir -p "$WORK/ws/.vscode"

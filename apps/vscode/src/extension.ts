@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { createApprovalProbe } from './approval-probe.js';
@@ -44,8 +44,7 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
   const folders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   const ui = createVscodeHostUi({ window: vscode.window, log, commandOutput, previews, promptStyle: () => settings().approvalPrompt });
   const probe = createApprovalProbe();
-  const rg = join(context.extensionPath, 'bin', process.platform === 'win32' ? 'rg.exe' : 'rg');
-  const current = createQuiverSession({ folders, settings, ui, probe, ripgrepPath: existsSync(rg) ? rg : undefined });
+  const current = createQuiverSession({ folders, settings, ui, probe, ripgrepPath: shippedRipgrep(context.extensionPath) });
   session = current;
 
   const contributed = contributedTools(context.extension.packageJSON);
@@ -108,6 +107,18 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
 export async function deactivate(): Promise<void> {
   await session?.dispose();
   session = undefined;
+}
+
+/** The ripgrep binary in the .vsix, made executable if an unpacker dropped the mode. */
+function shippedRipgrep(extensionPath: string): string | undefined {
+  const rg = join(extensionPath, 'bin', process.platform === 'win32' ? 'rg.exe' : 'rg');
+  if (!existsSync(rg)) return undefined;
+  try {
+    accessSync(rg, constants.X_OK);
+  } catch {
+    chmodSync(rg, 0o755);
+  }
+  return rg;
 }
 
 /** The tool names in the manifest's `contributes.languageModelTools` (generated at build time). */

@@ -3,9 +3,10 @@
 // runner (run-vscode-tests.cjs), which clicks the real modal dialog in the workbench: Approve
 // for paths containing "approve-me", Deny for "deny-me".
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { greyPng, pdfShowing } from './fixtures.js';
 
 interface RunToolOutcome {
   tool: string;
@@ -82,6 +83,19 @@ const cases: Case[] = [
       const result = await vscode.lm.invokeTool('read_file', { input: { path: 'hello.txt' }, toolInvocationToken: undefined });
       const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
       assert.match(text, /hello from the e2e workspace/);
+    },
+  ],
+  [
+    'the bundled document and image readers work: PDF text, and a PNG as an image part',
+    async ({ root }) => {
+      writeFileSync(join(root, 'doc.pdf'), pdfShowing('Quiver reads PDFs'));
+      writeFileSync(join(root, 'grey.png'), greyPng(4));
+      const pdf = await runTool('read_file', { path: 'doc.pdf' });
+      assert.equal(pdf.isError, false, pdf.text);
+      assert.match(pdf.text, /Quiver reads PDFs/);
+      const image = await vscode.lm.invokeTool('read_file', { input: { path: 'grey.png' }, toolInvocationToken: undefined });
+      const kinds = image.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? 'text' : ((p as { mimeType?: string }).mimeType ?? typeof p)));
+      assert.ok(kinds.includes('image/png'), `no image/png part in the result: ${kinds.join(', ')}`);
     },
   ],
   [
