@@ -9,9 +9,11 @@ export { defineTool, isToolDefinition, API_VERSION, TOOL_NAME_PATTERN } from './
 export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi } from './tool/define-tool.js';
 export { definePlugin, isPluginDefinition } from './tool/define-plugin.js';
 export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
-export { textResult, errorResult, toToolResult, resultText } from './tool/tool-result.js';
+export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';
 export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
 export type { TaskConfig, ToolCaller, ApprovalOutcome } from './tool/task-config.js';
+export { parseAnswerOptions, answerOptionsProblem, MIN_ANSWER_OPTIONS, MAX_ANSWER_OPTIONS } from './tool/parse-answer-options.js';
+export { positiveNumberOption } from './tool/positive-number-option.js';
 
 // container
 export { createContainer } from './container/create-container.js';
@@ -30,6 +32,7 @@ export type { Stage } from './hooks/stages.js';
 
 // host ports and services
 export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview } from './host/host-ui.js';
+export { askUser } from './host/ask-user.js';
 export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
 export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
@@ -39,6 +42,9 @@ export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
 // task state
 export { createReadCache, createMistakeCounter, createTaskState, createMessageState } from './task/task-state.js';
 export type { ReadCache, ReadCacheEntry, MistakeCounter, TaskState, MessageState } from './task/task-state.js';
+export { TASK_STATE_KEYS } from './task/task-state-keys.js';
+export type { TaskStateKey, TaskCompletion } from './task/task-state-keys.js';
+export { currentMode } from './task/current-mode.js';
 
 // approval
 export { createAutoApprover } from './approval/auto-approver.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResult, resultText, textResult, toToolResult } from '../index.js';
+import { errorResult, resultText, textResult, textWithImages, toToolResult } from '../index.js';
 
 describe('tool results', () => {
   it.each([
@@ -19,5 +19,14 @@ describe('tool results', () => {
 
   it('resultText joins the text blocks and skips images', () => {
     expect(resultText({ content: [{ type: 'text', text: 'a' }, { type: 'image', data: '', mimeType: 'image/png' }, { type: 'text', text: 'b' }], isError: false })).toBe('a\nb');
+  });
+});
+
+describe('textWithImages', () => {
+  it('is the bare text without images, and text then images with them', () => {
+    const image = { type: 'image' as const, data: 'AA==', mimeType: 'image/png' };
+    expect(textWithImages('hi', undefined)).toBe('hi');
+    expect(textWithImages('hi', [])).toBe('hi');
+    expect(textWithImages('hi', [image])).toEqual([{ type: 'text', text: 'hi' }, image]);
   });
 });

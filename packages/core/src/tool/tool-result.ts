@@ -65,3 +65,16 @@ export function resultText(result: ToolResult): string {
     .map((b) => b.text)
     .join('\n');
 }
+
+/**
+ * A text reply followed by the images the user attached, or the bare text when there are none
+ * (a host's `ask` answer may carry screenshots the model should see beside the feedback).
+ * @param text - the text the model reads first.
+ * @param images - the user's images, e.g. `AskResponse.images`.
+ * @example
+ * const reply = await askUser(config, 'new_task', context);
+ * return textWithImages(`<feedback>\n${reply.text}\n</feedback>`, reply.images);
+ */
+export function textWithImages(text: string, images: readonly ContentBlock[] | undefined): ToolResponse {
+  return images?.length ? [{ type: 'text', text }, ...images] : text;
+}
