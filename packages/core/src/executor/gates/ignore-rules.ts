@@ -36,7 +36,7 @@ export const ignoreRules: Gate = {
       await call.task.ui.say('ignore_error', decision.reason ?? subject);
       const text =
         decision.rule === 'P6'
-          ? `${decision.reason ?? `Writing '${subject}' is not allowed`} (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`
+          ? `${decision.reason ?? `Writing '${subject}' is not allowed`}${decision.reason?.includes('P6') ? '' : ' (rule P6)'}. Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`
           : responses.ignoreError(subject, ignore.fileName, decision.rule);
       return errorResult(responses.toolError(text), code, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
     }
