@@ -86,6 +86,16 @@ const cases: Case[] = [
     },
   ],
   [
+    "a language-model call outside a chat request gets Quiver's own approval prompt",
+    async ({ root, api }) => {
+      const result = await vscode.lm.invokeTool('write_to_file', { input: { path: 'lm-approve-me.txt', content: 'from a tool call\n' }, toolInvocationToken: undefined });
+      const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      assert.match(text, /successfully saved/);
+      assert.equal(readFileSync(join(root, 'lm-approve-me.txt'), 'utf8'), 'from a tool call\n');
+      assert.match(api.transcript(), /\[approval\] write_to_file \(path: .*lm-approve-me\.txt\): approved by the user/);
+    },
+  ],
+  [
     'the bundled document and image readers work: PDF text, and a PNG as an image part',
     async ({ root }) => {
       writeFileSync(join(root, 'doc.pdf'), pdfShowing('Quiver reads PDFs'));
