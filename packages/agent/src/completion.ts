@@ -1,18 +1,15 @@
-import { definePlugin, defineTool, resultText, type Host, type PluginDefinition, type TaskState } from '@quiver/core';
+import { definePlugin, defineTool, resultText, TASK_STATE_KEYS, type Host, type PluginDefinition, type TaskCompletion, type TaskState } from '@quiver/core';
 import { z } from 'zod';
 
-/** The task-state key `attempt_completion` sets when the task is done. */
-export const COMPLETION_KEY = '@quiver/task.completion';
-
-/** What `attempt_completion` leaves under {@link COMPLETION_KEY}. */
-export interface TaskCompletion {
-  result: string;
-  command?: string;
-}
+/**
+ * The task-state key `attempt_completion` sets when the task is done.
+ * @deprecated Use `TASK_STATE_KEYS.completion` from `@quiver/core`.
+ */
+export const COMPLETION_KEY = TASK_STATE_KEYS.completion;
 
 /** The completion recorded in a task's state, if any. */
 export function readCompletion(state: TaskState): TaskCompletion | undefined {
-  const value = state.values.get(COMPLETION_KEY) as TaskCompletion | undefined;
+  const value = state.values.get(TASK_STATE_KEYS.completion) as TaskCompletion | undefined;
   return value && typeof value.result === 'string' ? value : undefined;
 }
 
@@ -40,14 +37,14 @@ const attemptCompletion = defineTool({
         output = `\n\nCommand output:\n${resultText(ran)}`;
       }
     }
-    config.taskState.values.set(COMPLETION_KEY, { result, ...(command ? { command } : {}) } satisfies TaskCompletion);
+    config.taskState.values.set(TASK_STATE_KEYS.completion, { result, ...(command ? { command } : {}) } satisfies TaskCompletion);
     return `[attempt_completion] Result: Done${output}`;
   },
 });
 
 /**
  * A minimal `attempt_completion` for hosts without `@quiver/tool-attempt-completion`: it
- * records the result under {@link COMPLETION_KEY} and runs the optional command through
+ * records the result under `TASK_STATE_KEYS.completion` and runs the optional command through
  * `execute_command`. {@link ensureCompletionTool} adds it only when no plugin offers the name.
  */
 export const completionFallbackPlugin: PluginDefinition = definePlugin({ name: COMPLETION_FALLBACK_PACKAGE, tools: [attemptCompletion] });

@@ -7,7 +7,7 @@ export { buildSystemPrompt, SUBAGENT_SYSTEM_SUFFIX } from './system-prompt.js';
 export type { SystemPromptOptions, PromptTool } from './system-prompt.js';
 export { agentResponses } from './agent-responses.js';
 export { COMPLETION_KEY, COMPLETION_FALLBACK_PACKAGE, completionFallbackPlugin, ensureCompletionTool, readCompletion } from './completion.js';
-export type { TaskCompletion } from './completion.js';
+export type { TaskCompletion } from '@quiver/core';
 export { describeProviderError } from './provider-error.js';
 export type { ProviderContext } from './provider-error.js';
 export { imageSupportOf, toToolResultPart } from './tool-result-output.js';

@@ -1,8 +1,8 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
+import { coreServices, ERROR_CODES, quiverError, responses, TASK_STATE_KEYS, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
 import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
-import { COMPLETION_FALLBACK_PACKAGE, COMPLETION_KEY, ensureCompletionTool } from './completion.js';
+import { COMPLETION_FALLBACK_PACKAGE, ensureCompletionTool } from './completion.js';
 import { describeProviderError } from './provider-error.js';
 import { runToolCalls, type ToolCallContext } from './run-tool-calls.js';
 import { streamTurn } from './stream-turn.js';
@@ -72,7 +72,7 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
   const cwd = options.taskOptions?.cwd ?? workspace?.primary.path ?? process.cwd();
   const signal = options.signal ?? new AbortController().signal;
   const task = options.task ?? host.createTask({ cwd, modelId: modelIdOf(options.model), ...options.taskOptions, signal });
-  task.state.values.delete(COMPLETION_KEY);
+  task.state.values.delete(TASK_STATE_KEYS.completion);
   const offered = await offeredTools(host, options);
   const completionPackage = host.registry.list({ includeHidden: true }).find((t) => t.name === 'attempt_completion')?.package;
   const system =

@@ -1,8 +1,8 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, errorResult, responses, type Task, type TaskCompletion, type ToolDefinition, type ToolResult } from '@quiver/core';
 import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
-import { readCompletion, type TaskCompletion } from './completion.js';
+import { readCompletion } from './completion.js';
 import type { ModelToolCall } from './stream-turn.js';
 import { toToolResultPart, type ImageSupport } from './tool-result-output.js';
 

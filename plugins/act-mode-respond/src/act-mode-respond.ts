@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { currentMode, defineTool, ERROR_CODES, errorResult, responses, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { lastToolWasRespond } from './last-tool-tracker.js';
 
-/** Task-state key of the task's mode (set by plan_mode_respond and the agent loop). */
-export const MODE_KEY = '@quiver/task.mode';
+/**
+ * Task-state key of the task's mode.
+ * @deprecated Use `TASK_STATE_KEYS.mode` from `@quiver/core`.
+ */
+export const MODE_KEY = TASK_STATE_KEYS.mode;
 
-/** Task-state key of the todo list (shared with focus_chain). */
-export const TODO_KEY = '@quiver/task.todo';
+/**
+ * Task-state key of the todo list.
+ * @deprecated Use `TASK_STATE_KEYS.todo` from `@quiver/core`.
+ */
+export const TODO_KEY = TASK_STATE_KEYS.todo;
 
 /** The texts the model reads (SPEC Part B §16.4). */
 export const ACT_RESPONSES = Object.freeze({
@@ -43,14 +49,13 @@ export const actModeRespondTool = defineTool({
 });
 
 async function actModeRespond(config: TaskConfig, p: ActModeRespondParams): Promise<ToolResponse> {
-  const stored = config.taskState.values.get(MODE_KEY);
-  const mode = stored === 'plan' || stored === 'act' ? stored : config.mode;
+  const mode = currentMode(config);
   if (mode !== 'act') return errorResult(responses.toolError(ACT_RESPONSES.wrongMode(mode)), ERROR_CODES.MODE_RESTRICTED);
   if (lastToolWasRespond(config.taskId)) return errorResult(ACT_RESPONSES.consecutive, ERROR_CODES.MODE_RESTRICTED, 'keep');
   await config.ui.say('text', p.response);
   const list = p.task_progress?.trim();
   if (list) {
-    config.taskState.values.set(TODO_KEY, list);
+    config.taskState.values.set(TASK_STATE_KEYS.todo, list);
     await config.ui.say('task_progress', list);
   }
   return ACT_RESPONSES.displayed;

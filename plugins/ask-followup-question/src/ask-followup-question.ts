@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
-import { optionsProblem, parseOptions } from './parse-options.js';
+import { answerOptionsProblem, askUser, defineTool, ERROR_CODES, errorResult, parseAnswerOptions, responses, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
 
 /** The notification a host may show while the question waits (when notifications are on). */
 export const QUESTION_NOTIFICATION = 'Quiver has a question...';
@@ -47,8 +45,8 @@ export const askFollowupQuestionTool = defineTool({
 });
 
 async function askFollowupQuestion(config: TaskConfig, p: AskFollowupQuestionParams): Promise<ToolResponse> {
-  const options = parseOptions(p.options);
-  const problem = optionsProblem(p.options, options);
+  const options = parseAnswerOptions(p.options);
+  const problem = answerOptionsProblem(p.options, options);
   if (problem) return errorResult(responses.toolError(`Invalid options for ask_followup_question: ${problem}.`), ERROR_CODES.PARAM_INVALID);
   if (config.yolo || config.isSubagentExecution) {
     await config.ui.say('info', `[YOLO MODE] Auto-responding to question: "${p.question.slice(0, 100)}..."`);
@@ -61,6 +59,5 @@ async function askFollowupQuestion(config: TaskConfig, p: AskFollowupQuestionPar
     return `The user did not answer the question${text ? ` (${text})` : ''}. Continue with the information you have, or ask in a different way.`;
   }
   const answer = text || (reply.response === 'yes' ? 'yes' : '');
-  const blocks: ContentBlock[] = [{ type: 'text', text: `<answer>\n${answer}\n</answer>` }];
-  return [...blocks, ...(reply.images ?? [])];
+  return textWithImages(`<answer>\n${answer}\n</answer>`, reply.images);
 }

@@ -3,7 +3,6 @@ import { askFollowupQuestionTool } from './ask-followup-question.js';
 
 export { askFollowupQuestionTool, noUserAnswer, QUESTION_NOTIFICATION } from './ask-followup-question.js';
 export type { AskFollowupQuestionParams } from './ask-followup-question.js';
-export { parseOptions, optionsProblem, MIN_OPTIONS, MAX_OPTIONS } from './parse-options.js';
 
 /**
  * The `@quiver/tool-ask-followup-question` plugin: registers `ask_followup_question`.

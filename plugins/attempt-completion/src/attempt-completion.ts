@@ -1,14 +1,30 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
-import { doubleCheckRequest, INITIAL_TASK_KEY, takeDoubleCheck } from './double-check.js';
+import {
+  askUser,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  responses,
+  TASK_STATE_KEYS,
+  type ContentBlock,
+  type TaskCompletion,
+  type TaskConfig,
+  type ToolResponse,
+} from '@quiver/core';
+import { doubleCheckRequest, takeDoubleCheck } from './double-check.js';
 import { runCompletionCommand } from './run-completion-command.js';
 
-/** Task-state key the agent loop reads: set when the user accepts the result. */
-export const COMPLETION_KEY = '@quiver/task.completion';
+/**
+ * Task-state key set when the user accepts the result; the agent loop then ends the task.
+ * @deprecated Use `TASK_STATE_KEYS.completion` from `@quiver/core`.
+ */
+export const COMPLETION_KEY = TASK_STATE_KEYS.completion;
 
-/** Task-state key of the todo list (shared with focus_chain). */
-export const TODO_KEY = '@quiver/task.todo';
+/**
+ * Task-state key of the todo list.
+ * @deprecated Use `TASK_STATE_KEYS.todo` from `@quiver/core`.
+ */
+export const TODO_KEY = TASK_STATE_KEYS.todo;
 
 /** What the model reads when the task is done. */
 export const COMPLETION_DONE = '[attempt_completion] Result: Done';
@@ -16,12 +32,6 @@ export const COMPLETION_DONE = '[attempt_completion] Result: Done';
 /** Introduces the user's feedback on a result. */
 export const FEEDBACK_INTRO =
   'The user has provided feedback on the results. Consider their input to continue the task, and then attempt completion again.';
-
-/** What `@quiver/task.completion` holds. */
-export interface TaskCompletion {
-  result: string;
-  command?: string;
-}
 
 const params = z.object({
   result: z
@@ -58,7 +68,7 @@ export const attemptCompletionTool = defineTool({
 
 async function attemptCompletion(config: TaskConfig, p: AttemptCompletionParams): Promise<ToolResponse> {
   if (config.options.doubleCheckCompletion === true && takeDoubleCheck(config.taskState)) {
-    const initial = config.taskState.values.get(INITIAL_TASK_KEY);
+    const initial = config.taskState.values.get(TASK_STATE_KEYS.initialTask);
     // Turned back, not a mistake: the count stays where it was (vectors §16.x.8).
     return errorResult(responses.toolError(doubleCheckRequest(typeof initial === 'string' ? initial : undefined)), ERROR_CODES.TOOL_FAILED, 'keep');
   }
@@ -84,7 +94,7 @@ async function attemptCompletion(config: TaskConfig, p: AttemptCompletionParams)
 
 function complete(config: TaskConfig, result: string, command: string | undefined): string {
   const completion: TaskCompletion = command ? { result, command } : { result };
-  config.taskState.values.set(COMPLETION_KEY, completion);
+  config.taskState.values.set(TASK_STATE_KEYS.completion, completion);
   return COMPLETION_DONE;
 }
 
@@ -92,6 +102,6 @@ function complete(config: TaskConfig, result: string, command: string | undefine
 async function storeProgress(config: TaskConfig, progress: string | undefined): Promise<void> {
   const list = progress?.trim();
   if (!list) return;
-  config.taskState.values.set(TODO_KEY, list);
+  config.taskState.values.set(TASK_STATE_KEYS.todo, list);
   await config.ui.say('task_progress', list);
 }

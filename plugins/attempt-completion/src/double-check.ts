@@ -1,10 +1,13 @@
-import type { TaskState } from '@quiver/core';
+import { TASK_STATE_KEYS, type TaskState } from '@quiver/core';
 
 /** Where the plugin keeps its pending double-check flag in the task state. */
 export const DOUBLE_CHECK_KEY = '@quiver/tool-attempt-completion.doubleCheckPending';
 
-/** Where the agent loop may put the task's first message, so the double check can quote it. */
-export const INITIAL_TASK_KEY = '@quiver/task.initialTask';
+/**
+ * Where a host may put the task's first message, so the double check can quote it.
+ * @deprecated Use `TASK_STATE_KEYS.initialTask` from `@quiver/core`.
+ */
+export const INITIAL_TASK_KEY = TASK_STATE_KEYS.initialTask;
 
 /** How much of the initial task the double-check request quotes. */
 export const MAX_INITIAL_TASK_CHARS = 8000;

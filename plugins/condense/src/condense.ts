@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { defineTool, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
+import { askUser, defineTool, TASK_STATE_KEYS, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
 
-/** Task-state key the agent loop reads: set when the user accepts; the loop replaces the history. */
-export const CONDENSE_KEY = '@quiver/task.condense';
+/**
+ * Task-state key set when the user accepts; the host then replaces the history.
+ * @deprecated Use `TASK_STATE_KEYS.condense` from `@quiver/core`.
+ */
+export const CONDENSE_KEY = TASK_STATE_KEYS.condense;
 
 /** The texts the model reads (SPEC Part B §16.7). */
 export const CONDENSE_RESPONSES = Object.freeze({
@@ -47,15 +49,11 @@ async function condense(config: TaskConfig, p: CondenseParams): Promise<ToolResp
   const reply = await askUser(config, 'condense', p.context);
   const text = (reply.text ?? '').trim();
   if (reply.response === 'no') return CONDENSE_RESPONSES.declined(text);
-  if (reply.response === 'message' && text) return withImages(CONDENSE_RESPONSES.feedback(text), reply.images);
+  if (reply.response === 'message' && text) return textWithImages(CONDENSE_RESPONSES.feedback(text), reply.images);
   return accept(config, p.context);
 }
 
 function accept(config: TaskConfig, context: string): string {
-  config.taskState.values.set(CONDENSE_KEY, { context });
+  config.taskState.values.set(TASK_STATE_KEYS.condense, { context });
   return CONDENSE_RESPONSES.accepted;
-}
-
-function withImages(text: string, images: ContentBlock[] | undefined): ToolResponse {
-  return images?.length ? [{ type: 'text', text }, ...images] : text;
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, ERROR_CODES, errorResult, responses, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { parseChecklist, progressOf, progressSummary } from './parse-checklist.js';
 
-/** Task-state key of the todo list (a Markdown checklist), shared with the agent loop. */
-export const TODO_KEY = '@quiver/task.todo';
+/**
+ * Task-state key of the todo list (a Markdown checklist).
+ * @deprecated Use `TASK_STATE_KEYS.todo` from `@quiver/core`.
+ */
+export const TODO_KEY = TASK_STATE_KEYS.todo;
 
 const params = z.object({
   task_progress: z
@@ -37,11 +40,11 @@ async function focusChain(config: TaskConfig, p: FocusChainParams): Promise<Tool
   if (given.length === 2 && given[0] !== given[1]) {
     return errorResult(responses.toolError('focus_chain got two different lists in task_progress and todos. Send the list once, in task_progress.'), ERROR_CODES.PARAM_INVALID);
   }
-  const stored = config.taskState.values.get(TODO_KEY);
+  const stored = config.taskState.values.get(TASK_STATE_KEYS.todo);
   if (given.length === 0) return currentList(config, typeof stored === 'string' ? stored : undefined);
   const parsed = parseChecklist(given[0]);
   if (!parsed.ok) return errorResult(responses.toolError(`Invalid todo list: ${parsed.error}`), ERROR_CODES.PARAM_INVALID);
-  config.taskState.values.set(TODO_KEY, parsed.markdown);
+  config.taskState.values.set(TASK_STATE_KEYS.todo, parsed.markdown);
   await config.ui.say('task_progress', parsed.markdown, progressOf(parsed.items));
   return `Todo list updated: ${progressSummary(parsed.items)}`;
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { defineTool, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
+import { askUser, defineTool, TASK_STATE_KEYS, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
 
-/** Task-state key the agent loop reads: set when the user accepts the new task. */
-export const NEW_TASK_KEY = '@quiver/task.newTask';
+/**
+ * Task-state key set when the user accepts the new task.
+ * @deprecated Use `TASK_STATE_KEYS.newTask` from `@quiver/core`.
+ */
+export const NEW_TASK_KEY = TASK_STATE_KEYS.newTask;
 
 /** The texts the model reads (SPEC Part B §16.5). */
 export const NEW_TASK_RESPONSES = Object.freeze({
@@ -44,15 +46,11 @@ async function newTask(config: TaskConfig, p: NewTaskParams): Promise<ToolRespon
   const reply = await askUser(config, 'new_task', p.context);
   const text = (reply.text ?? '').trim();
   if (reply.response === 'no') return NEW_TASK_RESPONSES.declined(text);
-  if (reply.response === 'message' && text) return withImages(NEW_TASK_RESPONSES.feedback(text), reply.images);
+  if (reply.response === 'message' && text) return textWithImages(NEW_TASK_RESPONSES.feedback(text), reply.images);
   return create(config, p.context);
 }
 
 function create(config: TaskConfig, context: string): string {
-  config.taskState.values.set(NEW_TASK_KEY, { context });
+  config.taskState.values.set(TASK_STATE_KEYS.newTask, { context });
   return NEW_TASK_RESPONSES.created;
-}
-
-function withImages(text: string, images: ContentBlock[] | undefined): ToolResponse {
-  return images?.length ? [{ type: 'text', text }, ...images] : text;
 }

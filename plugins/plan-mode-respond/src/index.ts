@@ -1,9 +1,8 @@
 import { definePlugin } from '@quiver/core';
 import { planModeRespondTool } from './plan-mode-respond.js';
 
-export { planModeRespondTool, currentMode, MODE_KEY, PLAN_RESPONSES } from './plan-mode-respond.js';
+export { planModeRespondTool, MODE_KEY, PLAN_RESPONSES } from './plan-mode-respond.js';
 export type { PlanModeRespondParams } from './plan-mode-respond.js';
-export { parseOptions, optionsProblem, MIN_OPTIONS, MAX_OPTIONS } from './parse-options.js';
 
 /**
  * The `@quiver/tool-plan-mode-respond` plugin: registers `plan_mode_respond`.

@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
-import { optionsProblem, parseOptions } from './parse-options.js';
+import {
+  answerOptionsProblem,
+  askUser,
+  currentMode,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  parseAnswerOptions,
+  responses,
+  TASK_STATE_KEYS,
+  textWithImages,
+  type TaskConfig,
+  type ToolResponse,
+} from '@quiver/core';
 
-/** Task-state key of the task's mode, shared with the agent loop and act_mode_respond. */
-export const MODE_KEY = '@quiver/task.mode';
+/**
+ * Task-state key of the task's mode.
+ * @deprecated Use `TASK_STATE_KEYS.mode` from `@quiver/core`.
+ */
+export const MODE_KEY = TASK_STATE_KEYS.mode;
 
 /** The texts the model reads (SPEC Part B §16.3). */
 export const PLAN_RESPONSES = Object.freeze({
@@ -34,12 +48,6 @@ const params = z.object({
 /** The parameters of `plan_mode_respond`. */
 export type PlanModeRespondParams = z.infer<typeof params>;
 
-/** The task's mode now: the loop's switch when there was one, else the mode the task started in. */
-export function currentMode(config: TaskConfig): 'plan' | 'act' {
-  const mode = config.taskState.values.get(MODE_KEY);
-  return mode === 'plan' || mode === 'act' ? mode : config.mode;
-}
-
 /**
  * The `plan_mode_respond` tool (SPEC Part B §16.3): shows the plan to the user with
  * `ask('plan_mode_respond', response, { options })`. A `yes` reply (the host's "switch to ACT
@@ -59,8 +67,8 @@ export const planModeRespondTool = defineTool({
 });
 
 async function planModeRespond(config: TaskConfig, p: PlanModeRespondParams): Promise<ToolResponse> {
-  const options = parseOptions(p.options);
-  const problem = optionsProblem(p.options, options);
+  const options = parseAnswerOptions(p.options);
+  const problem = answerOptionsProblem(p.options, options);
   if (problem) return errorResult(responses.toolError(`Invalid options for plan_mode_respond: ${problem}.`), ERROR_CODES.PARAM_INVALID);
   if (isTrue(p.needs_more_exploration)) {
     await config.ui.say('plan_mode_respond', p.response);
@@ -69,24 +77,20 @@ async function planModeRespond(config: TaskConfig, p: PlanModeRespondParams): Pr
   if (config.yolo || config.isSubagentExecution) {
     await config.ui.say('plan_mode_respond', p.response);
     if (currentMode(config) === 'act') return PLAN_RESPONSES.goAhead;
-    config.taskState.values.set(MODE_KEY, 'act');
+    config.taskState.values.set(TASK_STATE_KEYS.mode, 'act');
     return PLAN_RESPONSES.switchedToAct;
   }
   const reply = await askUser(config, 'plan_mode_respond', p.response, { options: options ?? [] });
   const text = (reply.text ?? '').trim();
   if (reply.response === 'yes' || currentMode(config) === 'act') {
-    config.taskState.values.set(MODE_KEY, 'act');
-    return withImages(PLAN_RESPONSES.switchedToAct + (text ? PLAN_RESPONSES.messageOnSwitch(text) : ''), reply.images);
+    config.taskState.values.set(TASK_STATE_KEYS.mode, 'act');
+    return textWithImages(PLAN_RESPONSES.switchedToAct + (text ? PLAN_RESPONSES.messageOnSwitch(text) : ''), reply.images);
   }
   if (reply.response === 'no') return PLAN_RESPONSES.noReply(text);
-  return withImages(PLAN_RESPONSES.userMessage(text), reply.images);
+  return textWithImages(PLAN_RESPONSES.userMessage(text), reply.images);
 }
 
 /** The baseline takes exactly "true"; Quiver also takes the boolean and any case. */
 function isTrue(value: boolean | string | undefined): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
-}
-
-function withImages(text: string, images: ContentBlock[] | undefined): ToolResponse {
-  return images?.length ? [{ type: 'text', text }, ...images] : text;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CORE_VERSION, defineTool, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { askUser } from './ask-user.js';
+import { askUser, CORE_VERSION, defineTool, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { currentEnvironment, formatBugReport } from './format-bug-report.js';
 import { saveBugReport } from './save-bug-report.js';
 
@@ -48,13 +47,9 @@ async function reportBug(config: TaskConfig, p: ReportBugParams): Promise<ToolRe
     const reply = await askUser(config, 'report_bug', markdown, { title: p.title.trim(), environment: env });
     const text = (reply.text ?? '').trim();
     if (reply.response === 'no') return BUG_RESPONSES.declined(text);
-    if (reply.response === 'message' && text) return withImages(BUG_RESPONSES.feedback(text), reply.images);
+    if (reply.response === 'message' && text) return textWithImages(BUG_RESPONSES.feedback(text), reply.images);
   }
   const saved = await saveBugReport(config, markdown);
   await config.ui.say('text', `Bug report saved to ${saved.relative}`, { path: saved.absolute });
   return BUG_RESPONSES.saved(saved.relative);
-}
-
-function withImages(text: string, images: ContentBlock[] | undefined): ToolResponse {
-  return images?.length ? [{ type: 'text', text }, ...images] : text;
 }

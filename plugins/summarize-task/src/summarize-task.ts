@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { defineTool, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { loadRequiredFiles, type RequiredFilesLoad } from './load-required-files.js';
 import { requiredFiles } from './required-files.js';
 
-/** Task-state key the agent loop reads to replace the history (shared with condense). */
-export const CONDENSE_KEY = '@quiver/task.condense';
+/**
+ * Task-state key set with the summary; the host then replaces the history.
+ * @deprecated Use `TASK_STATE_KEYS.condense` from `@quiver/core`.
+ */
+export const CONDENSE_KEY = TASK_STATE_KEYS.condense;
 
 /**
  * The prompt that continues the task from a summary (the baseline's `continuationPrompt`).
@@ -49,7 +52,7 @@ export const summarizeTaskTool = defineTool({
 async function summarizeTask(config: TaskConfig, p: SummarizeTaskParams): Promise<ToolResponse> {
   await config.ui.say('tool', p.context, { tool: 'summarizeTask', content: p.context });
   const files = await loadRequiredFiles(config, requiredFiles(p.context));
-  config.taskState.values.set(CONDENSE_KEY, { context: p.context });
+  config.taskState.values.set(TASK_STATE_KEYS.condense, { context: p.context });
   return continuationPrompt(p.context) + filesSection(files);
 }
 
