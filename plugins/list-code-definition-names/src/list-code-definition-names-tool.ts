@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, positiveNumberOption, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
 import { createListingFilter } from '@quiver/ignore';
 import { isPathInside } from '@quiver/workspace';
 import { formatDefinitions } from './format-definitions.js';
@@ -77,14 +77,14 @@ function listingOptions(config: TaskConfig, listedInside: boolean) {
     show: (path: string, isDir: boolean, isLink: boolean) => (filter ? filter.show(path, isDir, isLink) : true),
     // A link inside the workspace may not lead out of it: that read would need external approval.
     mayRead: (real: string) => !listedInside || config.workspaceRoots.some((r) => isPathInside(real, r.path)),
-    limit: numberOption(config, 'maxFiles', MAX_SOURCE_FILES),
+    limit: positiveNumberOption(config.options, 'maxFiles', MAX_SOURCE_FILES),
   };
 }
 
 /** Every file's block, in order; the baseline's "nothing found" sentence when there are none. */
 async function describeFiles(config: TaskConfig, files: readonly SourceFile[]): Promise<string> {
   const loader = loaderFor(config);
-  const maxBytes = numberOption(config, 'maxFileBytes', MAX_SOURCE_BYTES);
+  const maxBytes = positiveNumberOption(config.options, 'maxFileBytes', MAX_SOURCE_BYTES);
   let result = '';
   for (const file of files) {
     if (config.signal.aborted) {
@@ -106,9 +106,4 @@ async function readSource(file: SourceFile, maxBytes: number): Promise<string | 
 function loaderFor(config: TaskConfig): GrammarLoader {
   const directory = config.options.grammarDirectory;
   return typeof directory === 'string' && directory !== '' ? grammarLoader(directory) : grammarLoader();
-}
-
-function numberOption(config: TaskConfig, key: string, fallback: number): number {
-  const value = config.options[key];
-  return typeof value === 'number' && value > 0 ? value : fallback;
 }

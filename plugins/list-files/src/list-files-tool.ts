@@ -4,7 +4,7 @@
  * directory, resolved it and asked for approval, all before any listing happens.
  */
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, positiveNumberOption, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
 import { createListingFilter } from '@quiver/ignore';
 import { formatFilesList } from './format-files-list.js';
 import { listFiles } from './list-files.js';
@@ -61,8 +61,8 @@ async function executeListFiles(config: TaskConfig, params: z.infer<typeof listF
   const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
   const [paths, didHitLimit] = await listFiles(target.resolved, {
     recursive: isRecursive(params.recursive),
-    limit: numberOption(config, 'limit', LIST_LIMIT),
-    timeoutMs: numberOption(config, 'timeoutMs', LIST_TIMEOUT_MS),
+    limit: positiveNumberOption(config.options, 'limit', LIST_LIMIT),
+    timeoutMs: positiveNumberOption(config.options, 'timeoutMs', LIST_TIMEOUT_MS),
     isIgnored: filter ? (path, isDir) => !filter.show(path, isDir) : undefined,
     // Links are followed only within the workspace; outside it, within the listed directory.
     root: target.containingRoot?.path ?? target.resolved,
@@ -72,9 +72,4 @@ async function executeListFiles(config: TaskConfig, params: z.infer<typeof listF
     throw quiverError(ERROR_CODES.TOOL_ABORTED, `Listing '${target.input}' was cancelled before it finished.`, { tool: 'list_files' });
   }
   return textResult(formatFilesList(paths, didHitLimit));
-}
-
-function numberOption(config: TaskConfig, key: string, fallback: number): number {
-  const value = config.options[key];
-  return typeof value === 'number' && value > 0 ? value : fallback;
 }
