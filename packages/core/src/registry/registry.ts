@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import semver from 'semver';
 import type { QuiverContainer } from '../container/create-container.js';
 import { ERROR_CODES, isQuiverError, quiverError } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import type { ToolSource } from '../executor/call-context.js';
 import { isPluginDefinition, type PluginDefinition } from '../tool/define-plugin.js';
-import { API_VERSION, type ToolDefinition } from '../tool/define-tool.js';
-import { manifestSchema, manifestTools, isValidToolName, type Manifest } from './manifest-schema.js';
+import type { ToolDefinition } from '../tool/define-tool.js';
+import { manifestTools, isValidToolName, type Manifest } from './manifest-schema.js';
+import { readPluginPackage } from './read-plugin-package.js';
 
 /** A tool as listed from manifests, before its plugin is imported. */
 export interface ToolInfo {
@@ -36,6 +35,13 @@ export interface RegistryOptions {
   hooks: HookBus;
   /** Per-tool settings from the config. */
   tools?: Readonly<Record<string, ToolSettings>>;
+}
+
+/** Who offers a tool name. `hidden` is known up front for in-memory plugins; for packages, once their module loads. */
+interface Owner {
+  entry: Entry;
+  description?: string;
+  hidden?: boolean;
 }
 
 interface Entry {
@@ -67,32 +73,23 @@ export interface Registry extends ToolSource {
   ready(): Promise<void>;
 }
 
-/** Create a registry. */
+/**
+ * Create the plugin registry: tools are listed from manifests without importing any code, and
+ * a plugin is imported (and its `register()` run) when one of its tools is first used.
+ * @param options - the core version, the container and hook bus plugins register on, and
+ * the config's per-tool settings.
+ * @example
+ * const registry = createRegistry({ coreVersion: CORE_VERSION, container, hooks });
+ * registry.addPackage('/path/to/node_modules/@quiver/tool-read-file');
+ * const tool = await registry.get('read_file'); // imports the plugin now
+ */
 export function createRegistry(options: RegistryOptions): Registry {
   const entries: Entry[] = [];
   const eager: Promise<PluginDefinition>[] = [];
-  // `hidden` is known up front for in-memory plugins; for packages, once their module loads.
-  const owners = new Map<string, { entry: Entry; description?: string; hidden?: boolean }>();
+  const owners = new Map<string, Owner>();
   const settings = options.tools ?? {};
 
-  const claim = (entry: Entry, name: string, description?: string, hidden?: boolean) => {
-    if (!isValidToolName(name)) {
-      throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`, { plugin: entry.package, tool: name });
-    }
-    const existing = owners.get(name);
-    if (existing && existing.entry.package !== entry.package) {
-      const winner = settings[name]?.from;
-      if (winner !== entry.package && winner !== existing.entry.package) {
-        throw quiverError(
-          ERROR_CODES.TOOL_DUPLICATE,
-          `Tool '${name}' is registered by both '${existing.entry.package}' and '${entry.package}'. Remove one plugin, or set tools.${name}.from in the config to the package that should win.`,
-          { plugin: entry.package, tool: name, key: `tools.${name}.from` },
-        );
-      }
-      if (winner === existing.entry.package) return;
-    }
-    owners.set(name, { entry, description, hidden });
-  };
+  const claim = (entry: Entry, name: string, description?: string, hidden?: boolean) => claimTool(owners, settings, { entry, name, description, hidden });
 
   const load = async (entry: Entry): Promise<PluginDefinition> => {
     if (entry.definition) return entry.definition;
@@ -106,7 +103,7 @@ export function createRegistry(options: RegistryOptions): Registry {
 
   const registry: Registry = {
     addPackage(dir, pluginOptions = {}) {
-      const entry = readPackage(dir, pluginOptions);
+      const entry: Entry = readPluginPackage(dir, pluginOptions, options.coreVersion);
       entries.push(entry);
       const tools = manifestTools(entry.manifest!);
       for (const t of tools) claim(entry, t.name, t.description);
@@ -155,35 +152,30 @@ export function createRegistry(options: RegistryOptions): Registry {
     loading.catch(() => {});
     eager.push(loading);
   }
+}
 
-  function readPackage(dir: string, pluginOptions: Record<string, unknown>): Entry {
-    const pj = join(dir, 'package.json');
-    if (!existsSync(pj)) throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `No package.json in plugin folder '${dir}'. Point the config at the plugin package's folder.`, { file: pj });
-    let pkg: { name?: string; quiver?: unknown };
-    try {
-      pkg = JSON.parse(readFileSync(pj, 'utf8')) as typeof pkg;
-    } catch (cause) {
-      throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Plugin folder '${dir}' has a package.json that cannot be read: ${(cause as Error).message}. Fix the JSON.`, { file: pj, cause });
-    }
-    const name = pkg.name ?? dir;
-    if (pkg.quiver === undefined) throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`, { plugin: name, file: pj });
-    const parsed = manifestSchema.safeParse(pkg.quiver);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `quiver.${i.path.join('.')}: ${i.message}`).join('; ');
-      throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has an invalid "quiver" manifest: ${issues}.`, { plugin: name, file: pj });
-    }
-    const manifest = parsed.data;
-    if (manifest.apiVersion !== API_VERSION) {
-      throw quiverError(ERROR_CODES.PLUGIN_API_VERSION, `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`, { plugin: name, file: pj, key: 'quiver.apiVersion' });
-    }
-    if (manifest.core && !semver.satisfies(options.coreVersion, manifest.core, { includePrerelease: true })) {
-      throw quiverError(ERROR_CODES.PLUGIN_CORE_RANGE, `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${options.coreVersion}. Upgrade or downgrade the plugin to one that supports it.`, { plugin: name, file: pj, key: 'quiver.core' });
-    }
-    if (!existsSync(resolve(dir, manifest.entry))) {
-      throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names entry '${manifest.entry}', which does not exist. Build the plugin, or fix quiver.entry.`, { plugin: name, file: resolve(dir, manifest.entry), key: 'quiver.entry' });
-    }
-    return { package: name, dir, manifest, options: Object.freeze({ ...pluginOptions }) };
+/**
+ * Record that `claim.entry` offers tool `claim.name`. A second package offering the same name
+ * fails (`QUIVER_ERR_TOOL_DUPLICATE`) unless the config's `tools.<name>.from` picks one of them.
+ */
+function claimTool(owners: Map<string, Owner>, settings: Readonly<Record<string, ToolSettings>>, claim: Owner & { name: string }): void {
+  const { entry, name, description, hidden } = claim;
+  if (!isValidToolName(name)) {
+    throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`, { plugin: entry.package, tool: name });
   }
+  const existing = owners.get(name);
+  if (existing && existing.entry.package !== entry.package) {
+    const winner = settings[name]?.from;
+    if (winner !== entry.package && winner !== existing.entry.package) {
+      throw quiverError(
+        ERROR_CODES.TOOL_DUPLICATE,
+        `Tool '${name}' is registered by both '${existing.entry.package}' and '${entry.package}'. Remove one plugin, or set tools.${name}.from in the config to the package that should win.`,
+        { plugin: entry.package, tool: name, key: `tools.${name}.from` },
+      );
+    }
+    if (winner === existing.entry.package) return;
+  }
+  owners.set(name, { entry, description, hidden });
 }
 
 async function importPlugin(entry: Entry, options: RegistryOptions): Promise<PluginDefinition> {
@@ -223,5 +215,3 @@ async function registerPlugin(plugin: PluginDefinition, name: string, pluginOpti
   return plugin;
 }
 
-/** The folder of a resolved package.json path. */
-export const packageDir = (packageJsonPath: string): string => dirname(packageJsonPath);
