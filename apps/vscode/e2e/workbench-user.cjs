@@ -119,6 +119,9 @@ async function uiRun(page, folder, screenshot = async () => {}) {
   const prompt = await answer(dialog);
   problems.push(...checkPrompts([prompt], ['modal-approve-me']));
   if (!(await waitForFile(target, 'approved in the modal\n'))) problems.push(`${target} was not written after the modal approval`);
+  // The result opens in an editor; wait for it, or it takes the focus from the next quick pick.
+  const written = page.locator('.tabs-container .tab').filter({ hasText: 'write_to_file result' });
+  await written.first().waitFor({ timeout: 20_000 }).catch(() => problems.push('the write_to_file result did not open in an editor'));
 
   await runCommand(page, 'Quiver: Run Tool');
   await pick(page, 'read_file');
