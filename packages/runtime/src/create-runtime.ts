@@ -15,6 +15,8 @@ import {
   type Task,
   type TaskOptions,
   type ToolInfo,
+  type IgnoreService,
+  type LoadedConfig,
   type WorkspaceService,
 } from '@quiver/core';
 import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
@@ -71,38 +73,11 @@ export interface Runtime {
  * const result = await rt.createTask().call('read_file', { path: 'README.md' });
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const loaded =
-    options.config !== undefined
-      ? { config: (await resolveConfig(options.config, { dir: resolve(options.cwd), presets: options.presets })).config, file: undefined, dir: resolve(options.cwd) }
-      : await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets });
+  const loaded = await loadRuntimeConfig(options);
   const { config } = loaded;
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
-  const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
-  const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
-  const workspace = await createWorkspace(roots);
-  const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
-  const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
-  host.container.provideValue(coreServices.config, { config, file: loaded.file, dir: loaded.dir });
-  host.container.provideValue(coreServices.workspace, workspace);
-  host.container.provideValue(coreServices.ignore, ignore);
-  host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));
-  host.container.provideValue(coreServices.commandClassifier, createCommandClassifier());
-  host.container.provideValue(coreServices.telemetry, createMemoryTelemetry());
-
-  const fromDefaults = !config.plugins;
-  const specs = options.noConfigPlugins ? [] : (config.plugins ?? options.defaultPlugins ?? []);
-  for (const spec of specs) {
-    const name = typeof spec === 'string' ? spec : spec.name;
-    let dir: string;
-    try {
-      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [] });
-    } catch (e) {
-      // The default preset names every first-party tool; a trimmed install simply has fewer.
-      if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;
-      throw e;
-    }
-    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
-  }
+  const { workspace, ignore } = await provideServices(host, loaded, options);
+  addConfigPlugins(host, loaded, options);
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
@@ -120,6 +95,49 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await host.dispose();
     },
   };
+}
+
+/** The config as given (resolving its `extends`) or as found from `cwd`, with its folder. */
+async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig> {
+  if (options.config === undefined) return loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets });
+  const dir = resolve(options.cwd);
+  const { config } = await resolveConfig(options.config, { dir, presets: options.presets });
+  return { config, file: undefined, dir };
+}
+
+/** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry. */
+async function provideServices(host: Host, loaded: LoadedConfig, options: RuntimeOptions): Promise<{ workspace: WorkspaceService; ignore: IgnoreService }> {
+  const { config } = loaded;
+  const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
+  const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
+  const workspace = await createWorkspace(roots);
+  const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
+  const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
+  host.container.provideValue(coreServices.config, { config, file: loaded.file, dir: loaded.dir });
+  host.container.provideValue(coreServices.workspace, workspace);
+  host.container.provideValue(coreServices.ignore, ignore);
+  host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));
+  host.container.provideValue(coreServices.commandClassifier, createCommandClassifier());
+  host.container.provideValue(coreServices.telemetry, createMemoryTelemetry());
+  return { workspace, ignore };
+}
+
+/** Register the config's plugin packages (manifests only), or the default ones when it names none. */
+function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOptions): void {
+  const fromDefaults = !loaded.config.plugins;
+  const specs = options.noConfigPlugins ? [] : (loaded.config.plugins ?? options.defaultPlugins ?? []);
+  for (const spec of specs) {
+    const name = typeof spec === 'string' ? spec : spec.name;
+    let dir: string;
+    try {
+      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [] });
+    } catch (e) {
+      // The default preset names every first-party tool; a trimmed install simply has fewer.
+      if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;
+      throw e;
+    }
+    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
+  }
 }
 
 function abs(p: string, dir: string): string {
