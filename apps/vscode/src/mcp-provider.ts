@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type * as vscode from 'vscode';
 import type { QuiverSettings } from './settings.js';
 
@@ -12,18 +14,48 @@ export interface McpServerSpec {
   cwd: string;
 }
 
+/** Where commands are looked for (injected for tests). */
+export interface CommandLookup {
+  /** The PATH to search. @default process.env.PATH */
+  path?: string;
+  isExecutable?(file: string): boolean;
+}
+
 /**
- * The `quiver mcp` server definition for a window: none without a folder or when
- * `quiver.mcp.enabled` is off. The config path setting is passed on as `--config`.
+ * The `quiver mcp` server definition for a window: none without a folder, when
+ * `quiver.mcp.enabled` is off, or when the `quiver` command is not found (on PATH, or in the
+ * folder's `node_modules/.bin`). The config path setting is passed on as `--config`.
  * @example
- * mcpServerSpec(settings, ['/repo']) // { label: 'Quiver', command: 'quiver', args: ['mcp', '--cwd', '/repo'], cwd: '/repo' }
+ * mcpServerSpec(settings, ['/repo']) // { label: 'Quiver', command: '/usr/local/bin/quiver', args: ['mcp', '--cwd', '/repo'], cwd: '/repo' }
  */
-export function mcpServerSpec(settings: QuiverSettings, folders: readonly string[]): McpServerSpec | undefined {
+export function mcpServerSpec(settings: QuiverSettings, folders: readonly string[], lookup: CommandLookup = {}): McpServerSpec | undefined {
   const folder = folders[0];
   if (!settings.mcp.enabled || !folder) return undefined;
+  const command = findCommand(settings.mcp.command, folder, lookup);
+  if (!command) return undefined;
   const args = ['mcp', '--cwd', folder];
   if (settings.configPath) args.push('--config', settings.configPath);
-  return { label: 'Quiver', command: settings.mcp.command, args, cwd: folder };
+  return { label: 'Quiver', command, args, cwd: folder };
+}
+
+/** A command path as given (relative to the folder), or a name found on PATH, then in the folder's node_modules/.bin. */
+function findCommand(command: string, folder: string, lookup: CommandLookup): string | undefined {
+  const executable = lookup.isExecutable ?? isExecutableFile;
+  if (command.includes('/')) {
+    const file = isAbsolute(command) ? command : resolve(folder, command);
+    return executable(file) ? file : undefined;
+  }
+  const dirs = [...(lookup.path ?? process.env.PATH ?? '').split(delimiter).filter(Boolean), join(folder, 'node_modules', '.bin')];
+  return dirs.map((dir) => join(dir, command)).find(executable);
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The parts of VS Code's MCP API used here (1.101+; absent from older `@types/vscode`). */
