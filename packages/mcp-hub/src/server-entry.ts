@@ -4,7 +4,7 @@
  * concurrent callers, and opened again after the server goes away.
  */
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
-import type { QuiverError } from '@quiver/core';
+import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
 import { openConnection, type ClientIdentity, type McpConnection } from './mcp-connection.js';
 import type { ResolvedServer } from './server-config.js';
 
@@ -114,7 +114,7 @@ class Entry implements ServerEntry {
       }, signal);
       if (this.retired) {
         await made.close();
-        throw new Error(`MCP server '${this.name}' was removed from the config while connecting.`);
+        throw quiverError(ERROR_CODES.MCP_SERVER_UNKNOWN, `MCP server '${this.name}' was removed from the config while connecting. Use a server that is still configured.`, { key: `mcpServers.${this.name}` });
       }
       this.connection = made;
       this.lastError = undefined;

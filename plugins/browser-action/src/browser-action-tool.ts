@@ -5,7 +5,7 @@
  * returns the console logs it captured and a screenshot; `close` ends the browser.
  */
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, isQuiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { browserSettings, type BrowserSettings } from './browser-settings.js';
 import type { ActionOutcome, BrowserSession } from './browser-session.js';
 import { disposeSession, noteOpen, sessionOf } from './browser-session-service.js';
@@ -99,7 +99,7 @@ function run(config: TaskConfig, session: BrowserSession, settings: BrowserSetti
       return deadline(session.launch(withScheme(params.url!.trim()), settings), settings.launchTimeoutMs + settings.actionTimeoutMs);
     case 'click': {
       const point = parseCoordinate(params.coordinate!, settings.viewport);
-      if ('error' in point) throw new Error(`Invalid coordinate: ${point.error}.`);
+      if ('error' in point) throw quiverError(ERROR_CODES.PARAM_INVALID, `Invalid coordinate: ${point.error}.`, { tool: 'browser_action', key: 'coordinate' });
       return deadline(session.click(point.x, point.y));
     }
     case 'type':

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineTool, definePlugin, type ImageBlock, type ToolResult } from '@quiver/core';
+import { defineTool, definePlugin, ERROR_CODES, type ImageBlock, type ToolResult } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
@@ -174,7 +174,9 @@ describe('browser_action parameters and errors (no browser needed)', () => {
 
   it('refuses a bad coordinate', async () => {
     const t = await harness();
-    expect(t.text(await act(t, { action: 'click', coordinate: 'middle' }))).toContain('Invalid coordinate');
+    const bad = await act(t, { action: 'click', coordinate: 'middle' });
+    expect(t.text(bad)).toContain('Invalid coordinate');
+    expect(bad.code).toBe(ERROR_CODES.PARAM_INVALID);
     expect(t.text(await act(t, { action: 'click', coordinate: '900,10' }))).toContain('outside the 900x600 viewport');
   });
 

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@quiver/core';
 import { loadAgentConfigs, parseAgentConfig } from './index.js';
 
 let dir: string;
@@ -39,5 +40,8 @@ describe('loadAgentConfigs', () => {
     expect(() => parseAgentConfig('---\nname: x\n---\n', 'a.yaml')).toThrow("'description' is missing");
     expect(() => parseAgentConfig('---\nname: [x\n---\n', 'a.yaml')).toThrow('not valid YAML');
     expect(() => parseAgentConfig('---\nname: x\ndescription: y\ntools: 3\n---\n', 'a.yaml')).toThrow("'tools' must be a list");
+    expect(() => parseAgentConfig('---\nname: x\ndescription: y\ntools: [rm_rf]\n---\n', 'a.yaml')).toThrow(
+      expect.objectContaining({ code: ERROR_CODES.CONFIG_INVALID, file: 'a.yaml', key: 'tools' }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
 import { parse as parseYaml } from 'yaml';
 import { KNOWN_TOOL_NAMES } from './subagent-tool-names.js';
 
@@ -53,17 +54,17 @@ export async function loadAgentConfigs(dir: string): Promise<AgentConfigs> {
   return out;
 }
 
-/** Parse one agent config file; throws a message naming the file and the problem. */
+/** Parse one agent config file; throws `QUIVER_ERR_CONFIG_INVALID` naming the file, the key and the problem. */
 export function parseAgentConfig(text: string, file: string): AgentConfig {
   const { data, body } = splitFrontmatter(text, file);
   const str = (key: string) => (typeof data[key] === 'string' ? (data[key] as string).trim() : '');
   const name = str('name');
   const description = str('description');
-  if (!name) throw new Error(`${file}: 'name' is missing. Give the agent a name.`);
-  if (!description) throw new Error(`${file}: 'description' is missing. Say what the agent is for.`);
+  if (!name) throw invalid(file, 'name', `'name' is missing. Give the agent a name.`);
+  if (!description) throw invalid(file, 'description', `'description' is missing. Say what the agent is for.`);
   const tools = listOf(data.tools, file, 'tools');
   for (const tool of tools ?? []) {
-    if (!KNOWN_TOOL_NAMES.includes(tool)) throw new Error(`${file}: Unknown tool '${tool}'. Use exact tool names such as read_file, list_files, search_files.`);
+    if (!KNOWN_TOOL_NAMES.includes(tool)) throw invalid(file, 'tools', `Unknown tool '${tool}'. Use exact tool names such as read_file, list_files, search_files.`);
   }
   const prompt = (body ?? str('prompt')).trim();
   const modelId = str('modelId') || str('model') || undefined;
@@ -82,9 +83,9 @@ function splitFrontmatter(text: string, file: string): { data: Record<string, un
   try {
     data = parseYaml(yaml);
   } catch (e) {
-    throw new Error(`${file}: not valid YAML (${(e as Error).message.split('\n')[0]}).`);
+    throw invalid(file, undefined, `not valid YAML (${(e as Error).message.split('\n')[0]}).`, e);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`${file}: expected YAML keys (name, description, tools...).`);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(file, undefined, 'expected YAML keys (name, description, tools...).');
   return { data: data as Record<string, unknown>, body: m ? m[2] : undefined };
 }
 
@@ -92,5 +93,10 @@ function listOf(value: unknown, file: string, key: string): string[] | undefined
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v) => (v as string).trim()).filter(Boolean);
-  throw new Error(`${file}: '${key}' must be a list of names or a comma-separated string.`);
+  throw invalid(file, key, `'${key}' must be a list of names or a comma-separated string.`);
+}
+
+/** An agent config problem: the message starts with the file, as the loader reports it. */
+function invalid(file: string, key: string | undefined, problem: string, cause?: unknown): QuiverError {
+  return quiverError(ERROR_CODES.CONFIG_INVALID, `${file}: ${problem}`, { file, key, cause });
 }

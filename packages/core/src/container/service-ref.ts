@@ -1,3 +1,5 @@
+import { ERROR_CODES, quiverError } from '../errors.js';
+
 /** Where a service lives: one per host (`root`), one per task (`task`), or one per tool call (`call`). */
 export type ServiceScope = 'root' | 'task' | 'call';
 
@@ -20,7 +22,7 @@ export interface ServiceRef<T> {
  */
 export function createServiceRef<T>(options: { id: string; scope: ServiceScope }): ServiceRef<T> {
   if (!/^[a-z][\w-]*(\.[\w-]+)+$/i.test(options.id)) {
-    throw new TypeError(`Service ref id '${options.id}' must be dotted, like 'core.workspace' or 'acme.clock'.`);
+    throw quiverError(ERROR_CODES.SERVICE_REF_INVALID, `Service ref id '${options.id}' must be dotted, like 'core.workspace' or 'acme.clock'. Prefix it with your package's area.`, { key: options.id });
   }
   return Object.freeze({ id: options.id, scope: options.scope, $$type: 'quiver.service-ref' as const });
 }
