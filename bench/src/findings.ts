@@ -13,9 +13,11 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'Not fixed here (@quiver/workspace is outside this change): `lstatSync` for the component walk, which costs a few µs per ' +
     'component and no thread-pool hop, would bring the call close to the no-path figure.',
   'list-walker':
-    'After the @quiver/ignore fix the ignore filter is under 10% of the walk; `readdir` (native) and the walker\'s own ' +
-    'per-entry work in @quiver/tool-list-files dominate. rg reads directories on two threads; the walker reads 32 at a time ' +
-    'through the libuv pool from one JS thread. On a loaded machine this row moves between ~1.1× and ~1.5× from run to run.',
+    'Measured as CPU time on the same tree: the walk without any ignore check costs ~140–170 ms; with the IgnoreService ' +
+    'filter ~200–260 ms, of which the matcher itself is ~35 ms and the rest is the walker building every entry\'s absolute ' +
+    'path and calling the filter (@quiver/tool-list-files `isServiceIgnored`). `readdir` (native) and the walker\'s per-entry ' +
+    'work dominate the profile; rg reads directories on two threads, the walker 32 at a time through the libuv pool from one ' +
+    'JS thread. On this shared machine the row moves between ~0.9× and ~1.4× from run to run.',
   'list-tool':
     'The walk costs what the walker row costs; the rest is `formatFilesList` in @quiver/tool-list-files: sorting ~88,000 ' +
     'paths with `Intl.Collator.compare` (numeric, case-insensitive) takes 350–500 ms on its own. An ASCII fast path for the ' +
@@ -29,17 +31,21 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'plugin, but the exec path needs core. Options outside this change: lighter container/semver imports in core, bundling the ' +
     'CLI with its dependencies, or Node 22\'s module compile cache.',
   'mcp-start':
-    'Everything `quiver exec` loads, plus the MCP SDK, Node\'s undici (fetch internals, pulled in by the mcp command\'s module ' +
-    'graph at start) and every tool plugin: tools/list needs each tool\'s JSON schema, so all six plugins are imported before ' +
-    'the first answer (list-files\' module body shows in the profile). Precomputed schemas in the manifests would let ' +
-    'tools/list answer without importing any plugin.',
+    'Everything `quiver exec` loads, plus the MCP SDK and, above all, every tool plugin of the preset: `tools/list` needs each ' +
+    'tool\'s JSON schema, and `listOfferedTools` (apps/cli/src/mcp/mcp-tools.ts) gets it by importing every plugin before ' +
+    'the first answer — with the default preset that includes @quiver/tool-browser-action, whose playwright-core shows in the ' +
+    'profile. Most of the time is compiling CommonJS and ESM modules (`wrapSafe`, the cjs-module-lexer, ' +
+    '`compileSourceTextModule`). JSON schemas precomputed into each plugin\'s manifest at build time would let `tools/list` ' +
+    'answer from manifests alone and import a plugin on its first call; not done here (apps/cli and core are outside this change).',
   'mcp-calls':
-    'The same read_file calls in-process, through the same pipeline, cost most of the per-call time; stdio and JSON-RPC add ' +
-    'the rest. One small read_file is ~10 async filesystem operations: an `lstat` per path component (workspace.resolve), then ' +
+    'The baseline column — the same read_file calls in-process, through the same pipeline — is itself above the target; the ' +
+    'difference between the columns is the MCP side (JSON-RPC over stdio, the SDK\'s request handling and zod validation, ' +
+    'and whatever the server\'s preset adds to each call). One small read_file is ~10 async filesystem operations: an `lstat` per path component (workspace.resolve), then ' +
     '`openConfined` (open the folder, `realpath` of /proc/self/fd/N, open the file through it, `realpath` again), `fstat`, ' +
     '`read`, two `close`s, plus two `statSync` of the ignore files. Each async one is a thread-pool round trip: the profile is ' +
     'about a third idle.',
   'mcp-rss':
-    'About 85 MB is reached right after tools/list (the module graph: SDK, zod, core and all six plugins, see the note in the ' +
-    'row); the 1,000 calls add ~30 MB of heap growth. Loading plugins only on first use would also lower the first figure.',
+    'Most of it is there right after tools/list (see the row\'s note): the module graph of the SDK, zod, core and every ' +
+    'plugin of the preset, imported for their schemas (playwright-core among them). The calls add heap growth on top. ' +
+    'Importing plugins only on first use (schemas from the manifests) would lower the start figure most.',
 };

@@ -14,8 +14,12 @@ export interface RunInfo {
   seconds: number;
   /** 1-minute load average at the start (other work on the machine skews absolute times). */
   loadAtStart: number;
-  /** Paragraphs for the "Fixes" section, written by hand in results-notes. */
+  /** The same at the end. */
+  loadAtEnd?: number;
+  /** Paragraphs for the "Fixes" section (src/fixes.ts). */
   fixes?: readonly string[];
+  /** The commit measured, and whether the work tree had uncommitted changes. */
+  revision?: string;
 }
 
 /** The machine, as the report's header prints it. */
@@ -42,8 +46,10 @@ export function renderReport(results: BenchResult[], info: RunInfo): string {
   out.push(`- Machine: ${describeMachine()}`);
   out.push(`- Node: ${process.version}`);
   out.push(`- Date: ${info.date.toISOString()}`);
+  if (info.revision) out.push(`- Code: ${info.revision}`);
   out.push(`- Runs: median of ${info.runs} alternating runs per side (more where a row says so), after a warm-up`);
-  out.push(`- Load average at start: ${info.loadAtStart.toFixed(2)} (the machine is shared; ratios cancel most of that noise, absolute times do not)`);
+  const end = info.loadAtEnd === undefined ? '' : `, at the end ${info.loadAtEnd.toFixed(2)}`;
+  out.push(`- Load average (1 min) at start: ${info.loadAtStart.toFixed(2)}${end}, on ${cpus().length} cores (the machine is shared; alternation cancels much of that noise in the ratios, not in absolute times)`);
   out.push(`- Whole run: ${info.seconds.toFixed(0)} s`, '');
   out.push(`**${met} of ${results.length} targets met.**`, '');
   out.push('| Benchmark | Quiver median (min–max) | Baseline median (min–max) | Ratio | Target | Result |');

@@ -15,6 +15,8 @@ interface Server {
   transport: StdioClientTransport;
   /** Spawn to `tools/list` answered, ms. */
   startMs: number;
+  /** Tools `tools/list` returned. */
+  tools: number;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function benchMcpStdio(ctx: BenchContext): Promise<BenchResult[]> {
   const m = await measureRounds(ctx, cwd, calls);
   const startRss = `peak RSS right after tools/list: ${stats(m.rssAtStart).median.toFixed(1)} MB (median)`;
   const rows = [
-    result({ id: 'mcp-start', title: '`quiver mcp` start to `tools/list`', subjectLabel: 'spawn `quiver mcp --cwd <dir>`, initialize, tools/list answered', baselineLabel: 'node -e 0 (spawn to exit)', unit: 'ms', target: { kind: 'absolute', limit: 250 } }, paired(m.start)),
+    result({ id: 'mcp-start', title: '`quiver mcp` start to `tools/list`', subjectLabel: 'spawn `quiver mcp --cwd <dir>`, initialize, tools/list answered', baselineLabel: 'node -e 0 (spawn to exit)', unit: 'ms', target: { kind: 'absolute', limit: 250 }, notes: [`tools/list returned ${m.tools} tools (the default preset)`] }, paired(m.start)),
     result({ id: 'mcp-calls', title: `MCP stdio, ${calls} sequential read_file calls`, subjectLabel: `${calls} sequential tools/call read_file (small files) over stdio, per call`, baselineLabel: 'the same calls in-process through the same pipeline', unit: 'ms/call', target: { kind: 'absolute', limit: 0.5 } }, paired(m.perCall)),
     result({ id: 'mcp-rss', title: 'MCP server peak RSS after the run', subjectLabel: `VmHWM of the server after start, tools/list and ${calls} calls`, baselineLabel: 'maxRSS of a bare node -e', unit: 'MB', target: { kind: 'absolute', limit: 100 }, notes: [startRss] }, paired(m.rss)),
   ];
@@ -46,6 +48,8 @@ interface Rounds {
   perCall: Sides;
   rss: Sides;
   rssAtStart: number[];
+  /** Tools the server listed. */
+  tools: number;
 }
 
 /** A warm-up round of each side, then `ctx.runs` rounds of each, alternating which goes first. */
@@ -53,12 +57,13 @@ async function measureRounds(ctx: BenchContext, cwd: string, calls: number): Pro
   const files = ctx.corpora.small;
   const runtime = await benchRuntime(cwd, [{ plugin: readFilePlugin }]);
   const task = runtime.createTask();
-  const m: Rounds = { start: { s: [], b: [] }, perCall: { s: [], b: [] }, rss: { s: [], b: [] }, rssAtStart: [] };
+  const m: Rounds = { start: { s: [], b: [] }, perCall: { s: [], b: [] }, rss: { s: [], b: [] }, rssAtStart: [], tools: 0 };
   const readCall = (i: number) => ({ name: 'read_file', arguments: { path: files[i % files.length] } });
   const serverRound = async () => {
     const server = await startServer(ctx, cwd);
     try {
       m.start.s.push(server.startMs);
+      m.tools = server.tools;
       m.rssAtStart.push(peakRssMb(server.transport.pid));
       m.perCall.s.push(await timeCalls(calls, (i) => server.client.callTool(readCall(i))));
       m.rss.s.push(peakRssMb(server.transport.pid));
@@ -102,7 +107,7 @@ async function startServer(ctx: BenchContext, cwd: string, nodeArgs: string[] = 
   const { tools } = await client.listTools();
   const startMs = performance.now() - began;
   if (!tools.some((t) => t.name === 'read_file')) throw new Error('quiver mcp does not offer read_file');
-  return { client, transport, startMs };
+  return { client, transport, startMs, tools: tools.length };
 }
 
 /** Milliseconds per call over `calls` sequential calls; every call must succeed. */
