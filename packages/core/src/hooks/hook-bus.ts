@@ -74,6 +74,34 @@ interface State {
 
 type AnyHook = AsyncSeriesWaterfallHook<[State]> | AsyncParallelHook<[State]>;
 
+/**
+ * Run one tap on the shared state: skip it once the chain stopped or for other tools, fold its
+ * answer in with the call's reducer, and record a throw or time-out (which stops the chain
+ * when the tap's policy is `block`).
+ */
+async function runTap(state: State, hook: HookName, opts: TapOptions, onError: 'block' | 'continue', fn: (event: never) => unknown): Promise<State> {
+  if (state.stopped) return state;
+  const tool = (state.event as { tool?: string }).tool;
+  if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
+  try {
+    const result = await withTimeout(Promise.resolve(fn(state.event as never)), opts.timeoutMs ?? 60_000, hook, opts.name);
+    if (result !== undefined && result !== null) {
+      state.results.push(result);
+      if (state.reduce) {
+        const next = state.reduce(state.event as never, result as never);
+        state.event = next.event as Record<string, unknown>;
+        if (next.stop) state.stopped = true;
+      }
+    }
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    const blocked = onError === 'block';
+    state.errors.push({ tap: opts.name, error, blocked });
+    if (blocked) state.stopped = true;
+  }
+  return state;
+}
+
 /** Create a hook bus. */
 export function createHookBus(): HookBus {
   const hooks = new Map<HookName, AnyHook>();
@@ -106,28 +134,7 @@ export function createHookBus(): HookBus {
       const stage = opts.stage ?? STAGE.DEFAULT;
       const onError = opts.onError ?? (hook === 'PreToolUse' ? 'block' : 'continue');
       let removed = false;
-      const wrapped = async (state: State): Promise<State> => {
-        if (removed || state.stopped) return state;
-        const tool = (state.event as { tool?: string }).tool;
-        if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
-        try {
-          const result = await withTimeout(Promise.resolve(fn(state.event as never)), opts.timeoutMs ?? 60_000, hook, opts.name);
-          if (result !== undefined && result !== null) {
-            state.results.push(result);
-            if (state.reduce) {
-              const next = state.reduce(state.event as never, result as never);
-              state.event = next.event as Record<string, unknown>;
-              if (next.stop) state.stopped = true;
-            }
-          }
-        } catch (e) {
-          const error = e instanceof Error ? e : new Error(String(e));
-          const blocked = onError === 'block';
-          state.errors.push({ tap: opts.name, error, blocked });
-          if (blocked) state.stopped = true;
-        }
-        return state;
-      };
+      const wrapped = (state: State): Promise<State> => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn));
       const h = hookFor(hook);
       const tapOptions = { name: `${opts.name}#${id}`, stage };
       // tapable's hook classes have a null prototype, so `instanceof` throws: go by the kind.

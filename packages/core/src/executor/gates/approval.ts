@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
-import { errorResult } from '../../tool/tool-result.js';
-import type { Gate } from '../call-context.js';
+import { errorResult, type ToolResult } from '../../tool/tool-result.js';
+import type { ApprovalDecision } from '../../approval/auto-approver.js';
+import type { CallContext, Gate } from '../call-context.js';
 import { buildTaskConfig } from '../build-task-config.js';
 
 /**
@@ -14,7 +15,6 @@ export const approval: Gate = {
   async run(call) {
     const { tool, task } = call;
     const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
-    const first = pathKeys.length ? call.paths[pathKeys[0]] : undefined;
     const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
     const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
     const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated });
@@ -40,26 +40,33 @@ export const approval: Gate = {
       call.approval = 'auto';
       return undefined;
     }
-    const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
-    const answer = await task.ui.approve({
-      tool: call.name,
-      category: tool.approval.category,
-      description: tool.getDescription({ ...call.block, params: call.parsed }),
-      reason: decision.reason,
-      path: first ? first.resolved : undefined,
-      command,
-      params: call.parsed,
-      setting: decision.setting,
-    });
-    if (!answer.approved) {
-      task.state.didRejectTool = true;
-      const note = answer.feedback ? `\nThe user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
-      if (answer.message) return errorResult(answer.message + note, ERROR_CODES.APPROVAL_UNAVAILABLE, 'keep');
-      return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');
-    }
-    // Feedback given with a "yes" goes with the result; with a "no" it is in the denial above.
-    if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
-    call.approval = 'user';
-    return undefined;
+    return askTheUser(call, decision);
   },
 };
+
+/** Ask the host's `approve` port. A "no" skips the message's remaining tools and is not a mistake. */
+async function askTheUser(call: CallContext, decision: ApprovalDecision): Promise<ToolResult | undefined> {
+  const { tool, task } = call;
+  const first = Object.keys(tool.paths).map((k) => call.paths[k]).find(Boolean);
+  const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
+  const answer = await task.ui.approve({
+    tool: call.name,
+    category: tool.approval.category,
+    description: tool.getDescription({ ...call.block, params: call.parsed }),
+    reason: decision.reason,
+    path: first ? first.resolved : undefined,
+    command,
+    params: call.parsed,
+    setting: decision.setting,
+  });
+  if (!answer.approved) {
+    task.state.didRejectTool = true;
+    const note = answer.feedback ? `\nThe user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
+    if (answer.message) return errorResult(answer.message + note, ERROR_CODES.APPROVAL_UNAVAILABLE, 'keep');
+    return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');
+  }
+  // Feedback given with a "yes" goes with the result; with a "no" it is in the denial above.
+  if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
+  call.approval = 'user';
+  return undefined;
+}
