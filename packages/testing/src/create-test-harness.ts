@@ -60,18 +60,7 @@ export interface TestHarness {
  * expect(h.text(await h.call('read_file', { path: 'a.txt' }))).toContain('1 | hi');
  */
 export async function createTestHarness(options: TestHarnessOptions): Promise<TestHarness> {
-  const base = await realpath(await mkdtemp(join(tmpdir(), 'quiver-test-')));
-  const root = join(base, 'workspace');
-  await mkdir(root);
-  const roots: Record<string, string> = {};
-  for (const name of options.extraRoots ?? []) {
-    roots[name] = join(base, name);
-    await mkdir(roots[name]);
-  }
-  for (const [rel, content] of Object.entries(options.files ?? {})) {
-    await mkdir(dirname(join(root, rel)), { recursive: true });
-    await writeFile(join(root, rel), content);
-  }
+  const { base, root, roots } = await createWorkspaceDirs(options);
   const ui = createRecordingUi(options.approve ?? true, options.ask);
   const config: QuiverConfigInput = { ...options.config };
   if (options.extraRoots?.length && !config.workspaceRoots) config.workspaceRoots = [root, ...Object.values(roots)];
@@ -97,14 +86,31 @@ export async function createTestHarness(options: TestHarnessOptions): Promise<Te
     partial: async (name, params) => void (await task.execute({ name, params, partial: true })),
     text: resultText,
     path: (rel) => join(root, rel),
-    async write(rel, content) {
-      await mkdir(dirname(join(root, rel)), { recursive: true });
-      await writeFile(join(root, rel), content);
-    },
+    write: (rel, content) => writeWorkspaceFile(root, rel, content),
     async dispose() {
       await task.dispose();
       await runtime.dispose();
       await rm(base, { recursive: true, force: true });
     },
   };
+}
+
+/** A temp folder holding the workspace (with `options.files`) and each extra root. */
+async function createWorkspaceDirs(options: TestHarnessOptions): Promise<{ base: string; root: string; roots: Record<string, string> }> {
+  // realpath: on macOS the temp dir is behind a symlink, and the gates compare real paths.
+  const base = await realpath(await mkdtemp(join(tmpdir(), 'quiver-test-')));
+  const root = join(base, 'workspace');
+  await mkdir(root);
+  const roots: Record<string, string> = {};
+  for (const name of options.extraRoots ?? []) {
+    roots[name] = join(base, name);
+    await mkdir(roots[name]);
+  }
+  for (const [rel, content] of Object.entries(options.files ?? {})) await writeWorkspaceFile(root, rel, content);
+  return { base, root, roots };
+}
+
+async function writeWorkspaceFile(root: string, rel: string, content: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(join(root, rel)), { recursive: true });
+  await writeFile(join(root, rel), content);
 }
