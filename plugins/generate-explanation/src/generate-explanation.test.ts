@@ -59,10 +59,16 @@ describe('generate_explanation', () => {
     await task.dispose();
   });
 
-  it('leaves out files the ignore rules hide', async () => {
-    await repo({ '.quiverignore': 'secret.env\n' });
+  it('leaves out files the ignore rules hide, and says how many', async () => {
+    // secret.env is tracked, so git diff lists its change: only the ignore rules can hide it.
+    await repo({ '.quiverignore': 'secret.env\n', 'secret.env': 'KEY=old\n' });
     await h.write('secret.env', 'KEY=hunter2\n');
-    const text = h.text(await h.call('generate_explanation', { title: 'x', from_ref: 'HEAD' }));
+    await h.write('a.txt', 'one\ntwo\nvisible\n');
+    const r = await h.call('generate_explanation', { title: 'x', from_ref: 'HEAD' });
+    expect(r.isError).toBe(false);
+    const text = h.text(r);
+    expect(text).toContain("Changes from 'HEAD' to the working tree: 1 file(s) changed.\nM\ta.txt\n(1 more file(s) are hidden by the ignore rules and left out.)");
+    expect(text).toContain('+visible');
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('secret.env');
   });
