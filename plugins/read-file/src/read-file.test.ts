@@ -102,7 +102,8 @@ describe('read cache', () => {
     await setup({ 'a.txt': 'one' });
     await h.call('read_file', { path: 'a.txt' });
     h.readCache.delete(h.path('a.txt'));
-    expect(h.text(await h.call('read_file', { path: 'a.txt' }))).not.toContain('[File already read]');
+    expect(h.text(await h.call('read_file', { path: 'a.txt' }))).toBe('1 | one\n\n(File has 1 lines total.)');
+    expect(h.readCache.get(h.path('a.txt'))?.readCount).toBe(1);
   });
 });
 
