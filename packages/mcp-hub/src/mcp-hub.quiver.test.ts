@@ -36,5 +36,7 @@ describe.skipIf(!existsSync(CLI))('quiver mcp as a server', () => {
     hub = createMcpHub({ servers: { quiver: { command: process.execPath, args: [CLI, 'mcp', '--cwd', dir] } } });
     const result = await hub.callTool('quiver', 'read_file', { path: 'missing.txt' });
     expect(result.isError).toBe(true);
+    // The error is read_file's own, sent over MCP, not a failure to reach the server.
+    expect(JSON.stringify(result.content)).toContain('missing.txt');
   });
 });
