@@ -19,9 +19,10 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'work dominate the profile; rg reads directories on two threads, the walker 32 at a time through the libuv pool from one ' +
     'JS thread. On this shared machine the row moves between ~0.9× and ~1.4× from run to run.',
   'list-tool':
-    'The walk costs what the walker row costs; the rest is `formatFilesList` in @quiver/tool-list-files: sorting ~88,000 ' +
-    'paths with `Intl.Collator.compare` (numeric, case-insensitive) takes 350–500 ms on its own. An ASCII fast path for the ' +
-    'comparison (or precomputed sort keys) would remove most of it; not done here (outside this change).',
+    'The walk costs what the walker row costs; on top, `formatFilesList` in @quiver/tool-list-files sorts the ~88,000 ' +
+    'paths with `Intl.Collator.compare` (numeric, case-insensitive) segment by segment: ~100–150 ms of CPU on its own ' +
+    '(the `compareSegments` and sort callbacks in the profile), about half of rg\'s whole listing time. An ASCII fast path ' +
+    'for the comparison, or sort keys computed once per path, would remove most of it; not done here (outside this change).',
   'exec-startup':
     'Module loading dominates. Measured as CPU time of a bare `import()`: @quiver/core ~150 ms, of which zod ~70 ms (99 ESM ' +
     'files), awilix ~50 ms (its entry `require`s fast-glob and ~20 CommonJS dependencies although core only uses ' +
