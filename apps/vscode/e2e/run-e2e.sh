@@ -49,10 +49,19 @@ cd "$REPO"
 if [ ! -d node_modules/.pnpm ]; then
   if command -v pnpm >/dev/null; then pnpm install --frozen-lockfile; else npx -y pnpm@10.34.8 install --frozen-lockfile; fi
 fi
-node_modules/.bin/turbo run build --filter=@quiver/vscode... --output-logs=errors-only
+cd "$EXT_DIR"
+if [ -n "${VITEST:-}" ]; then
+  # Run from vitest (`pnpm test` built every package first): rebuild this package only. A turbo
+  # run here would rewrite other packages' dist/ while concurrent tests read them.
+  for dep in core runtime shell; do
+    test -f "$REPO/packages/$dep/dist/index.js" || { echo "packages/$dep is not built: run 'pnpm build' (or 'pnpm test') first." >&2; exit 1; }
+  done
+  "$REPO/node_modules/.bin/tsup" --silent && node scripts/stage-extension.mjs >/dev/null
+else
+  "$REPO/node_modules/.bin/turbo" run build --filter=@quiver/vscode... --output-logs=errors-only
+fi
 VSIX="$EXT_DIR/dist/quiver-vscode.vsix"
 test -f "$VSIX"
-cd "$EXT_DIR"
 node_modules/.bin/esbuild e2e/suite/index.ts --bundle --platform=node --format=cjs --target=node20 --external:vscode --outfile=dist/e2e/suite.cjs --log-level=warning
 
 step "install the .vsix and prepare the workspace"
