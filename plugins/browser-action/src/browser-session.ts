@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
 import type { BrowserSettings } from './browser-settings.js';
 import { ConsoleLogBuffer, formatConsoleLine } from './console-log-buffer.js';
@@ -127,6 +127,9 @@ export class BrowserSession {
 
   private async openPage(settings: BrowserSettings): Promise<Page> {
     const generation = this.generation;
+    // playwright-core is loaded on the first launch, not with the plugin: listing tools (MCP
+    // tools/list imports every plugin) must not pay for it.
+    const { chromium } = await import('playwright-core');
     const browser = settings.remoteBrowserHost
       ? await chromium.connectOverCDP(settings.remoteBrowserHost, { timeout: settings.launchTimeoutMs })
       : await chromium.launch({
