@@ -20,7 +20,7 @@ const HELP = `quiver — the tools of an AI coding agent, gated and hooked
 Usage: quiver <command> [options]
 
 Commands:
-  tools [--json]                         list the configured tools
+  tools [<tool>] [--json]                list the configured tools, or one tool's parameters
   exec <tool> '<json>' [--yes] [--json]  run one tool call through the whole pipeline
   permissions check "<cmd>" [--json]     explain a command-permission decision
   config validate                        check quiver.config.*
@@ -31,12 +31,14 @@ Commands:
   build --config FILE --out DIR          bundle a custom distribution (chosen plugins, baked config)
 
 Common options: --cwd DIR, --config FILE, --debug (stack traces), --help
+Run 'quiver <command> --help' for a command's options.
 Exit codes: 0 ok, 1 tool error or denied, 2 usage or config error`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${HELP}\n`);
+    // Asked for: the help on stdout, exit 0. No command at all is a usage error: stderr, exit 2.
+    (name ? process.stdout : process.stderr).write(`${HELP}\n`);
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v') {
@@ -51,6 +53,15 @@ async function main(argv: string[]): Promise<number> {
   return (await load())(rest);
 }
 
+// A reader that stops early (`quiver tools | head`) closes the pipe: the rest of the output is
+// dropped quietly instead of an unhandled EPIPE with a stack trace. The command still ends
+// normally, so running processes are stopped and the exit code is the command's.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -58,7 +69,9 @@ main(process.argv.slice(2)).then(
   async (e: unknown) => {
     const debug = process.argv.includes('--debug');
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`quiver: ${message}${await errorCode(e)}\n`);
+    // The code goes on the first line, before a usage line the message may carry.
+    const [first, ...more] = message.split('\n');
+    process.stderr.write(`quiver: ${[`${first}${await errorCode(e)}`, ...more].join('\n')}\n`);
     if (debug && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
     process.exitCode = 2;
   },

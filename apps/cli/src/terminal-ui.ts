@@ -11,21 +11,28 @@ export interface TerminalUiOptions {
   streamOutput?: boolean;
 }
 
+/** The CLI's UI ports, and a way to clear the live "running" line once a call has ended. */
+export interface TerminalUi extends HostUi {
+  /** Erase the status line that live output leaves at the bottom (call before printing a result). */
+  endOutput(): void;
+}
+
 /**
  * The CLI's UI ports. Approvals: `--yes` approves; on a TTY the user is asked yes/no with the
  * tool, the command or path and why; without a TTY the call is refused with a message naming
  * the flag or setting that would allow it.
  */
-export function createTerminalUi(options: TerminalUiOptions): HostUi {
-  const started = Date.now();
+export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
+  const status = statusLine();
   return {
     say(type, text) {
-      if (options.verbose || type === 'error' || type === 'command_permission_denied' || type === 'ignore_error') {
-        if (options.verbose) process.stderr.write(`[${type}] ${text}\n`);
-      }
+      if (!options.verbose) return;
+      status.clear();
+      process.stderr.write(`[${type}] ${text}\n`);
     },
     async ask(_type, text) {
       if (!process.stdin.isTTY) return { response: 'no', text: 'No terminal to answer on.' };
+      status.clear();
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
         const answer = await rl.question(`${text}\n> `);
@@ -34,13 +41,41 @@ export function createTerminalUi(options: TerminalUiOptions): HostUi {
         rl.close();
       }
     },
-    approve: (request) => approve(request, options),
-    notify: (message) => process.stderr.write(`quiver: ${message}\n`),
+    approve: (request) => {
+      status.clear();
+      return approve(request, options);
+    },
+    notify: (message) => {
+      status.clear();
+      process.stderr.write(`quiver: ${message}\n`);
+    },
     output(chunk) {
       if (!options.streamOutput) return;
-      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      status.clear();
       process.stderr.write(chunk.endsWith('\n') ? chunk : `${chunk}\n`);
-      process.stderr.write(`\x1b[2m[quiver] running ${secs}s\x1b[0m\n`);
+      status.draw();
+    },
+    endOutput: () => status.clear(),
+  };
+}
+
+/**
+ * One dim "[quiver] running 3.2s" line under a command's live output, redrawn in place (only
+ * ever on a terminal: output is streamed only there), timed from the first output.
+ */
+function statusLine(): { draw(): void; clear(): void } {
+  let started: number | undefined;
+  let drawn = false;
+  return {
+    draw() {
+      started ??= Date.now();
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      process.stderr.write(`\x1b[2m[quiver] running ${secs}s\x1b[0m`);
+      drawn = true;
+    },
+    clear() {
+      if (drawn) process.stderr.write('\r\x1b[2K');
+      drawn = false;
     },
   };
 }
@@ -57,9 +92,19 @@ async function approve(request: ApprovalRequest, options: TerminalUiOptions): Pr
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question(`\n${request.tool} wants to run (${what})\nWhy approval is needed: ${request.reason}\nApprove? [y/N] `);
+    const answer = await rl.question(`\n${promptLine(request)}\nWhy approval is needed: ${request.reason}\nApprove? [y/N] `);
     return { approved: /^y(es)?$/i.test(answer.trim()) };
   } finally {
     rl.close();
   }
+}
+
+/** "execute_command wants to run: ls", "write_to_file wants to edit: /abs/path", ... */
+function promptLine(request: ApprovalRequest): string {
+  if (request.command) return `${request.tool} wants to run: ${request.command}`;
+  if (request.path) {
+    const verb = request.category === 'edit' ? 'edit' : request.category === 'read' ? 'read' : 'access';
+    return `${request.tool} wants to ${verb}: ${request.path}`;
+  }
+  return `${request.tool} asks for approval: ${request.description}`;
 }

@@ -1,27 +1,41 @@
-import { loadConfig } from '@quiver/core';
-import { parse, commonOptions } from '../args.js';
+import { isQuiverError, loadConfig } from '@quiver/core';
+import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
-import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
+import { subcommand } from './subcommand.js';
 
 const USAGE = 'quiver config validate [--cwd DIR] [--config FILE] [--json]';
+
+const DETAILS = `Load quiver.config.{ts,mjs,js,json} (the nearest one from --cwd upward, or --config), check it
+against the schema, resolve every plugin it names, and list the tools it yields.
+  --json   print { valid, file, tools }, or { valid: false, file, key, code, error } for a bad one
+Exit codes: 0 valid, 2 invalid (the message names the key and what to change).`;
 
 /** `quiver config validate`: load the config, resolve every plugin, report. */
 export async function configCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, commonOptions, USAGE);
-  if (values.help) return help(USAGE);
-  if (positionals[0] !== 'validate') throw usageError(`Unknown config subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
-  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config, presets: CLI_PRESETS });
-  const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
+  if (values.help) return help(USAGE, DETAILS);
+  subcommand('config', positionals, ['validate'], USAGE);
+  noExtraArguments(positionals, 1, USAGE);
+  const cwd = workingDir(values);
   try {
-    const tools = runtime.tools();
-    const where = loaded.file ?? '(no config file: defaults)';
-    if (values.json) process.stdout.write(`${JSON.stringify({ valid: true, file: loaded.file ?? null, tools: tools.map((t) => t.name) })}\n`);
-    else process.stdout.write(`Config OK: ${where}\n${tools.length} tools: ${tools.map((t) => t.name).join(', ')}\n`);
-    return 0;
-  } finally {
-    await runtime.dispose();
+    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS });
+    const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
+    try {
+      const tools = runtime.tools();
+      const where = loaded.file ?? '(no config file: defaults)';
+      if (values.json) process.stdout.write(`${JSON.stringify({ valid: true, file: loaded.file ?? null, tools: tools.map((t) => t.name) })}\n`);
+      else process.stdout.write(`Config OK: ${where}\n${tools.length} tools: ${tools.map((t) => t.name).join(', ')}\n`);
+      return 0;
+    } finally {
+      await runtime.dispose();
+    }
+  } catch (e) {
+    // `--json` answers in JSON either way, so a script can read why a config is invalid.
+    if (!values.json || !isQuiverError(e)) throw e;
+    process.stdout.write(`${JSON.stringify({ valid: false, file: e.file ?? values.config ?? null, key: e.key ?? null, code: e.code, error: e.message })}\n`);
+    return 2;
   }
 }

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '@quiver/core';
-import { parse, commonOptions } from '../args.js';
+import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
 import { usageError } from '../usage-error.js';
@@ -7,15 +7,27 @@ import { help } from './tools.js';
 
 const USAGE = "quiver exec <tool> '<json params>' [--cwd DIR] [--config FILE] [--yes] [--json] [--verbose]";
 
+const DETAILS = `Run one tool call through the whole pipeline (validation, command permissions, ignore rules,
+path checks, approval, hooks) and print the result the model would read.
+  <json params>  one JSON object ('-' reads it from stdin); 'quiver tools <tool>' lists them
+  --yes, -y      approve what would be asked; the command permissions and ignore rules still apply
+  --json         print { isError, content } instead of the text
+  --verbose      also print the tool's messages to the user (stderr)
+On a terminal, a call that needs approval is put to you; without one it is refused with a
+message naming --yes or the setting that would allow it.
+Exit codes: 0 success, 1 tool error or denied, 2 usage or config error.
+Example: quiver exec read_file '{"path":"README.md","start_line":1,"end_line":20}'`;
+
 /**
  * `quiver exec`: one call through the whole pipeline. Exit 0 on success, 1 on a tool error
  * (2 for usage and config errors, from the caller).
  */
 export async function execCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' } }, USAGE);
-  if (values.help) return help(USAGE);
+  if (values.help) return help(USAGE, DETAILS);
   const [tool, json = '{}'] = positionals;
-  if (!tool) throw usageError(`Missing the tool name.\nUsage: ${USAGE}`);
+  if (!tool) throw usageError(`Missing the tool name ('quiver tools' lists them).\nUsage: ${USAGE}`);
+  noExtraArguments(positionals, 2, USAGE, 'Pass the params as one quoted JSON object.');
   let params: unknown;
   try {
     params = JSON.parse(json === '-' ? await readStdin() : json);
@@ -28,6 +40,7 @@ export async function execCommand(argv: string[]): Promise<number> {
   const task = runtime.createTask();
   try {
     const result = await task.call(tool, params as Record<string, unknown>);
+    ui.endOutput();
     if (values.json) process.stdout.write(`${JSON.stringify({ isError: result.isError, content: result.content })}\n`);
     else process.stdout.write(`${render(result.content)}\n`);
     return result.isError ? 1 : 0;

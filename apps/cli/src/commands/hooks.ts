@@ -1,17 +1,22 @@
 import { HOOK_NAMES, type HookName } from '@quiver/core';
-import { parse, commonOptions } from '../args.js';
+import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
-import { usageError } from '../usage-error.js';
+import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
 
 const USAGE = 'quiver hooks list [--json] [--cwd DIR] [--config FILE]';
 
+const DETAILS = `List every hook event with its taps (the plugins' and the config's command hooks), in the
+order they run: lower stage first. Config hooks show as 'config:<command>'.
+  --json   print [{ hook, kind, taps: [{ name, stage, tools }] }]`;
+
 /** `quiver hooks list`: the taps of every hook, in the order they run. */
 export async function hooksCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, commonOptions, USAGE);
-  if (values.help) return help(USAGE);
-  if (positionals[0] !== 'list') throw usageError(`Unknown hooks subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
+  if (values.help) return help(USAGE, DETAILS);
+  subcommand('hooks', positionals, ['list'], USAGE);
+  noExtraArguments(positionals, 1, USAGE);
   const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
   try {
     await runtime.host.registry.loadAll({ includeHidden: true }); // plugins tap hooks when they load

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createRuntime } from '@quiver/runtime';
-import { parse, commonOptions } from '../args.js';
+import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
 import { serveMcpHttp } from '../mcp/http-transport.js';
@@ -10,6 +10,18 @@ import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
 const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--yes] [--verbose] [--http [--port N]]';
+
+const DETAILS = `Serve the configured tools to an MCP client. Every call runs through the whole pipeline, as
+'quiver exec' does. Started by the client (stdio, the default): stdout carries the protocol,
+diagnostics go to stderr, and it stops when stdin closes.
+  --cwd DIR     the workspace (a client's roots/list replaces it)
+  --yes, -y     approve calls that would need approval when the client cannot be asked
+                (no elicitation); the command permissions and ignore rules still apply
+  --verbose     log the tools' messages to the user on stderr
+  --http        serve Streamable HTTP on 127.0.0.1 instead, with a bearer token
+                (QUIVER_MCP_TOKEN, or one generated and printed to stderr)
+  --port N      the HTTP port (default 7077; 0 picks a free one)
+Client set-up (Claude Desktop, VS Code, Cline): see apps/cli/README.md.`;
 
 /** The default port of `quiver mcp --http`. */
 export const DEFAULT_MCP_PORT = 7077;
@@ -27,11 +39,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' }, http: { type: 'boolean' }, port: { type: 'string' } },
     USAGE,
   );
-  if (values.help) return help(USAGE);
+  if (values.help) return help(USAGE, DETAILS);
   if (positionals.length) throw usageError(`Unexpected argument '${positionals[0]}'.\nUsage: ${USAGE}`);
   if (values.port !== undefined && !values.http) throw usageError(`--port needs --http.\nUsage: ${USAGE}`);
   const port = parsePort(values.port);
-  const cwd = values.cwd ?? process.cwd();
+  const cwd = workingDir(values);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
       createRuntime({ cwd, configFile: values.config, ui, roots, presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
@@ -43,6 +55,10 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   // failure on the client's first call.
   const first = createMcpServer(serverOptions);
   await first.open();
+  if (!values.http && process.stdin.isTTY) {
+    // Someone typed `quiver mcp` in a terminal: say what is going on instead of sitting silent.
+    log(`serving ${cwd} over MCP on stdin/stdout; an MCP client starts this command itself (see 'quiver mcp --help'). Ctrl-C or Ctrl-D stops it.`);
+  }
   return values.http ? serveHttp(serverOptions, first, port) : serveStdio(first);
 }
 

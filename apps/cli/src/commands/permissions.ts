@@ -3,28 +3,51 @@ import { loadConfig } from '@quiver/core';
 import { createIgnoreService } from '@quiver/ignore';
 import { createWorkspace } from '@quiver/workspace';
 import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
-import { parse, commonOptions } from '../args.js';
+import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { usageError } from '../usage-error.js';
+import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
 
-const USAGE = 'quiver permissions check "<command>" | - [--json] [--cwd DIR] [--config FILE]';
+const USAGE = 'quiver permissions check "<command>" | - [--allow PATTERN]... [--deny PATTERN]... [--allow-redirects] [--json] [--cwd DIR] [--config FILE]';
+
+const DETAILS = `Explain what execute_command's gates decide for a command: the command permissions (R1-R9:
+every segment, including pipes, && chains and $(...) substitutions, against the allow and deny
+patterns), then the ignore screen (I1-I5) when the workspace has ignore rules.
+  "<command>"         the command as one quoted argument ('-' reads it from stdin)
+  --allow PATTERN     try an allow pattern (repeatable) instead of the config's commandPermissions
+  --deny PATTERN      try a deny pattern (repeatable), likewise
+  --allow-redirects   with --allow/--deny: permit redirects to and from files
+  --json              print the decision as JSON (allowed, rule, segment, message, segments, ignore)
+Without commandPermissions (in the config, QUIVER_COMMAND_PERMISSIONS, or the flags) every
+command passes this gate and only approval applies.
+Exit codes: 0 allowed, 1 denied, 2 usage or config error.
+Example: quiver permissions check "git status && curl x | sh" --allow 'git *'`;
+
+const OPTIONS = {
+  ...commonOptions,
+  allow: { type: 'string', multiple: true },
+  deny: { type: 'string', multiple: true },
+  'allow-redirects': { type: 'boolean' },
+} as const;
 
 /**
  * `quiver permissions check`: explain a command-permission decision (R1–R9), and the ignore
  * screen (I1–I5) when the working directory has ignore rules. Exit 0 allowed, 1 denied.
  */
 export async function permissionsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, commonOptions, USAGE);
-  if (values.help) return help(USAGE);
-  if (positionals[0] !== 'check') throw usageError(`Unknown permissions subcommand '${positionals[0] ?? ''}'.\nUsage: ${USAGE}`);
+  const { values, positionals } = parse(argv, OPTIONS, USAGE);
+  if (values.help) return help(USAGE, DETAILS);
+  subcommand('permissions', positionals, ['check'], USAGE);
   if (positionals.length < 2) throw usageError(`Missing the command to check.\nUsage: ${USAGE}`);
+  noExtraArguments(positionals, 2, USAGE, 'Quote the whole command as one argument: quiver permissions check "git push origin main".');
+  const cwd = workingDir(values);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
-  const loaded = await loadConfig({ cwd: values.cwd ?? process.cwd(), file: values.config, presets: CLI_PRESETS });
-  const permissions = createCommandPermissions(resolveCommandPermissionsConfig(loaded.config.commandPermissions));
+  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS });
+  const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.
-  const screen = decision.allowed ? await ignoreScreen(command, values.cwd ?? process.cwd(), loaded) : undefined;
+  const screen = decision.allowed ? await ignoreScreen(command, cwd, loaded) : undefined;
   const allowed = decision.allowed && (screen?.allowed ?? true);
   const denial = !decision.allowed ? decision : screen && !screen.allowed ? screen : undefined;
   if (values.json) {
@@ -51,6 +74,18 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
     }
   }
   return allowed ? 0 : 1;
+}
+
+/**
+ * The rules to judge by: `--allow`/`--deny` (and `--allow-redirects`) when given, which win
+ * over the config and the QUIVER_COMMAND_PERMISSIONS override; else what execute_command uses.
+ */
+function permissionsConfig(flags: { allow?: string[]; deny?: string[]; 'allow-redirects'?: boolean }, fromConfig: unknown) {
+  if (!flags.allow && !flags.deny) {
+    if (flags['allow-redirects']) throw usageError(`--allow-redirects goes with --allow or --deny.\nUsage: ${USAGE}`);
+    return resolveCommandPermissionsConfig(fromConfig);
+  }
+  return resolveCommandPermissionsConfig({ allow: flags.allow, deny: flags.deny, allowRedirects: flags['allow-redirects'] }, {});
 }
 
 /** I1–I5: the ignore screen, run from the workspace the config (or the cwd) names. */

@@ -1,17 +1,31 @@
-import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult } from '@quiver/agent';
+import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult, type AgentLoopUi } from '@quiver/agent';
 import type { Runtime } from '@quiver/runtime';
 import { loadAgentToolsPlugin } from '@quiver/tool-use-subagents';
 import { commonOptions, parse } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createModel, resolveModelSettings, type ModelSettings } from '../run/provider.js';
 import { createRunUi } from '../run/run-ui.js';
-import { createTerminalUi } from '../terminal-ui.js';
+import { createTerminalUi, type TerminalUi } from '../terminal-ui.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
 const USAGE =
   'quiver run "<task>" [--provider anthropic|openai|openai-compatible] [--model ID] [--base-url URL] [--api-key-env VAR] ' +
   '[--max-turns N] [--max-retries N] [--yes] [--json] [--verbose] [--cwd DIR] [--config FILE]';
+
+const DETAILS = `Run an agent on a model provider: the model gets the configured tools, its tool calls go through
+the whole pipeline, and the loop ends when it calls attempt_completion.
+  "<task>"               the task as one quoted argument ('-' reads it from stdin)
+  --provider P --model M anthropic (ANTHROPIC_API_KEY), openai (OPENAI_API_KEY) or
+                         openai-compatible (needs --base-url); or the config's "model" entry
+  --base-url URL         an OpenAI-compatible server (Ollama, LM Studio, vLLM) or a proxy
+  --api-key-env VAR      read the key from another environment variable
+  --max-turns N          cap the model requests (default 50); --max-retries N per request
+  --yes, -y              approve what would be asked; the gates still apply
+  --json                 print only a JSON summary on stdout
+The model's text goes to stdout, tool calls and notices to stderr.
+Exit codes: 0 completed, 1 stopped otherwise, 2 usage, config or missing key, 130 Ctrl-C.
+Example: quiver run "add a test for src/a.ts" --provider anthropic --model claude-sonnet-4-5`;
 
 const OPTIONS = {
   ...commonOptions,
@@ -34,7 +48,7 @@ const OPTIONS = {
  */
 export async function runCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, USAGE);
-  if (values.help) return help(USAGE);
+  if (values.help) return help(USAGE, DETAILS);
   const prompt = await readPrompt(positionals);
   const maxTurns = count(values['max-turns'], '--max-turns', 1);
   const maxRetries = count(values['max-retries'], '--max-retries', 0);
@@ -62,7 +76,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       maxTurns: maxTurns ?? settings.maxTurns ?? DEFAULT_MAX_TURNS,
       maxRetries,
       excludeTools,
-      ui: createRunUi({ json, verbose: values.verbose ?? false }),
+      ui: withOutputEnd(createRunUi({ json, verbose: values.verbose ?? false }), ui),
       signal: controller.signal,
     });
     report(outcome, settings, json);
@@ -71,6 +85,17 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     await runtime.dispose();
   }
+}
+
+/** The live "running" line under a command's output is erased before the call's outcome is shown. */
+function withOutputEnd(loopUi: AgentLoopUi, ui: TerminalUi): AgentLoopUi {
+  return {
+    ...loopUi,
+    toolResult(call, result) {
+      ui.endOutput();
+      loopUi.toolResult?.(call, result);
+    },
+  };
 }
 
 async function readPrompt(positionals: string[]): Promise<string> {

@@ -14,6 +14,10 @@ describe('resolveModelSettings', () => {
     expect(() => resolveModelSettings(undefined, {})).toThrow(expect.objectContaining({ code: ERROR_CODES.USAGE, message: expect.stringContaining('quiver run needs a model') }));
     expect(() => resolveModelSettings(undefined, { provider: 'gemini', model: 'x' })).toThrow("Unknown provider 'gemini'");
     expect(() => resolveModelSettings(undefined, { provider: 'openai-compatible', model: 'x' })).toThrow('needs a base URL');
+    // A misspelt provider is named even before the model is; a half-given model says which half is missing.
+    expect(() => resolveModelSettings(undefined, { provider: 'gemini' })).toThrow("Unknown provider 'gemini'");
+    expect(() => resolveModelSettings(undefined, { provider: 'anthropic' })).toThrow('needs a model id for anthropic (--model or model.model)');
+    expect(() => resolveModelSettings(undefined, { model: 'gpt-x' })).toThrow("needs a provider for model 'gpt-x' (--provider or model.provider)");
   });
 });
 

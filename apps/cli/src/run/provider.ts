@@ -34,12 +34,13 @@ export function resolveModelSettings(config: QuiverConfig['model'], flags: { pro
   const baseURL = flags.baseUrl ?? config?.baseURL;
   const provider = flags.provider ?? config?.provider ?? (baseURL ? 'openai-compatible' : undefined);
   const model = flags.model ?? config?.model;
+  if (provider && !(PROVIDERS as readonly string[]).includes(provider)) throw usageError(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(', ')}.`);
   if (!provider || !model) {
+    const missing = provider ? `a model id for ${provider} (--model or model.model)` : model ? `a provider for model '${model}' (--provider or model.provider)` : 'a model';
     throw usageError(
-      'quiver run needs a model: add "model": { "provider": "anthropic", "model": "claude-sonnet-4-5" } to quiver.config.json, or pass --provider and --model (--base-url for a local OpenAI-compatible server).',
+      `quiver run needs ${missing}: add "model": { "provider": "anthropic", "model": "claude-sonnet-4-5" } to quiver.config.json, or pass --provider and --model (--base-url for a local OpenAI-compatible server).`,
     );
   }
-  if (!(PROVIDERS as readonly string[]).includes(provider)) throw usageError(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(', ')}.`);
   const name = provider as ProviderName;
   if (name === 'openai-compatible' && !baseURL) {
     throw usageError('The openai-compatible provider needs a base URL: --base-url http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:1234/v1 (LM Studio), or model.baseURL in the config.');
