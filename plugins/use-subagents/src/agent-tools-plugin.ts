@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { defineTool, definePlugin, ERROR_CODES, errorResult, responses, type PluginDefinition, type ToolDefinition } from '@quiver/core';
 import { z } from 'zod';
 import { AGENTS_DIR, loadAgentConfigs, type AgentConfig } from './agent-config-loader.js';
-import { runSubagents } from './run-subagents.js';
+import { runSubagents } from './run-subagents-lazy.js';
 import { agentToolName } from './subagent-tool-names.js';
 
 /** The package name of the in-memory plugin holding the dynamic subagent tools. */

@@ -2,7 +2,8 @@ import { definePlugin } from '@quiver/core';
 import { useSubagentsTool } from './use-subagents-tool.js';
 
 export { useSubagentsTool, useSubagentsParams } from './use-subagents-tool.js';
-export { runSubagents, DEFAULT_SUBAGENT_MAX_TURNS } from './run-subagents.js';
+export { runSubagents } from './run-subagents-lazy.js';
+export { DEFAULT_SUBAGENT_MAX_TURNS } from './subagent-limits.js';
 export { normalizePrompts, MAX_SUBAGENT_PROMPTS } from './subagent-prompts.js';
 export { formatSubagentSummary } from './format-subagent-summary.js';
 export type { SubagentOutcome } from './format-subagent-summary.js';

@@ -1,11 +1,10 @@
 import { agentServices, runAgentLoop, SUBAGENT_SYSTEM_SUFFIX, sumUsage, emptyUsage, type AgentUsage } from '@quiver/agent';
 import { ERROR_CODES, errorResult, textResult, type Host, type HostUi, type TaskConfig, type ToolResult } from '@quiver/core';
 import type { AgentConfig } from './agent-config-loader.js';
+import { DEFAULT_SUBAGENT_MAX_TURNS } from './subagent-limits.js';
 import { formatSubagentSummary, type SubagentOutcome } from './format-subagent-summary.js';
 import { DEFAULT_SUBAGENT_TOOLS } from './subagent-tool-names.js';
 
-/** The default turn cap of a subagent (the baseline has none). */
-export const DEFAULT_SUBAGENT_MAX_TURNS = 20;
 
 /** Turns in a row without a tool call before a subagent fails (SPEC Part B §16.12: more than 3). */
 const MAX_EMPTY_TURNS = 3;

@@ -1,6 +1,6 @@
 import { ERROR_CODES, defineTool, errorResult, responses } from '@quiver/core';
 import { z } from 'zod';
-import { runSubagents } from './run-subagents.js';
+import { runSubagents } from './run-subagents-lazy.js';
 import { MAX_SUBAGENT_PROMPTS, normalizePrompts } from './subagent-prompts.js';
 
 /** Parameters of use_subagents. */
