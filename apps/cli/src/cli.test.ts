@@ -118,6 +118,12 @@ describe('quiver exec: tool errors are exit 1 with isError, and write nothing', 
   });
 });
 
+it('without a terminal, --verbose still shows what a tool asked the user (here the completion result)', async () => {
+  const r = await quiver('exec', 'attempt_completion', '{"result":"Added b.txt"}', '--verbose');
+  expect(r.code).toBe(0);
+  expect(r.stderr).toContain('[completion_result] Added b.txt');
+});
+
 describe('quiver permissions check --allow / --deny', () => {
   it('judges by the patterns given instead of the config', async () => {
     const denied = await quiver('permissions', 'check', 'git status && curl x | sh', '--allow', 'git *', '--json');

@@ -30,9 +30,13 @@ export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
       status.clear();
       process.stderr.write(`[${type}] ${text}\n`);
     },
-    async ask(_type, text) {
-      if (!process.stdin.isTTY) return { response: 'no', text: 'No terminal to answer on.' };
+    async ask(type, text) {
       status.clear();
+      if (!process.stdin.isTTY) {
+        // Nobody can answer, but --verbose still shows what was asked (a question, a completion result).
+        if (options.verbose) process.stderr.write(`[${type}] ${text}\n`);
+        return { response: 'no', text: 'No terminal to answer on.' };
+      }
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
         const answer = await rl.question(`${text}\n> `);
