@@ -10,6 +10,7 @@ import { browserSettings, type BrowserSettings } from './browser-settings.js';
 import type { ActionOutcome, BrowserSession } from './browser-session.js';
 import { disposeSession, noteOpen, sessionOf } from './browser-session-service.js';
 import { actionResultBlocks, BROWSER_CLOSED } from './format-action-result.js';
+import { checkLaunchUrl } from './check-launch-url.js';
 import { parseCoordinate } from './parse-coordinate.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -22,7 +23,7 @@ export type BrowserActionName = (typeof BROWSER_ACTIONS)[number];
 /** The parameters of browser_action. */
 export const browserActionParams = z.object({
   action: z.enum(BROWSER_ACTIONS).describe('The action to perform: launch, click, type, scroll_down, scroll_up or close.'),
-  url: z.string().optional().describe('For launch: the URL to open (e.g. http://localhost:3000, file:///path/to/page.html).'),
+  url: z.string().optional().describe('For launch: the URL to open (e.g. http://localhost:3000, or a file:///… page inside the workspace).'),
   coordinate: z.string().optional().describe('For click: the x,y position in the 900x600 viewport, e.g. "450,300". Aim at the center of the element, as seen in the last screenshot.'),
   text: z.string().optional().describe('For type: the text to type into the focused element.'),
   task_progress: z.string().optional().describe("A checklist of the task's progress, updated with this call (optional)."),
@@ -59,9 +60,10 @@ async function executeBrowserAction(config: TaskConfig, params: Params): Promise
   const settings = browserSettings(config.options);
   const missing = missingArgument(params);
   if (missing) return missingArgumentResult(config, session, missing);
-  await config.ui.say(params.action === 'launch' ? 'browser_action_launch' : 'browser_action', describeAction(params));
   let outcome: ActionOutcome;
   try {
+    if (params.action === 'launch') await checkLaunchUrl(config, withScheme(params.url!.trim()));
+    await config.ui.say(params.action === 'launch' ? 'browser_action_launch' : 'browser_action', describeAction(params));
     outcome = await run(config, session, settings, params);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
