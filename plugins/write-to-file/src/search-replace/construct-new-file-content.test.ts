@@ -21,6 +21,13 @@ describe('constructNewFileContent: Quiver outcomes where Part A changes the base
   it.each(changedCases.map((c) => [c.quiver.name, c.quiver] as const))('%s', (_name, c) => run(c));
 });
 
+describe('constructNewFileContent: a diff without blocks', () => {
+  it('is an error when final (nothing would change), and an empty preview while streaming', () => {
+    expect(() => constructNewFileContent('garbage without markers', 'a\nb\n', true)).toThrow(/no SEARCH\/REPLACE block/);
+    expect(constructNewFileContent('garbage without markers', 'a\nb\n', false).newContent).toBe('');
+  });
+});
+
 describe('constructNewFileContent: markers only in marker position', () => {
   it('a Markdown underline in SEARCH yields to the canonical separator', () => {
     const r = constructNewFileContent(d(S, 'Title', '=====', E, 'New', '=====', R), 'Title\n=====\nbody\n', true);

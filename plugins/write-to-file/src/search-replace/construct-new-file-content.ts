@@ -1,5 +1,5 @@
 import { closestMatch } from './closest-match.js';
-import { emptySearchError, noMatchError, overlapError, strayMarkerError, unterminatedSearchError } from './diff-errors.js';
+import { emptySearchError, noMatchError, overlapError, strayMarkerError, noBlocksError, unterminatedSearchError } from './diff-errors.js';
 import { findMatch, splitSearch, type SearchMatch } from './find-match.js';
 import { applyLineEnding, normalizeLineEndings, type NormalizedText } from './line-endings.js';
 import { parseDiffBlocks, type DiffBlock } from './parse-diff-blocks.js';
@@ -40,6 +40,7 @@ type Piece = { from: number; to: number } | { text: string };
 export function constructNewFileContent(diff: string, original: string, isFinal: boolean): NewFileContent {
   const parsed = parseDiffBlocks(diff, isFinal);
   if (parsed.stray) throw strayMarkerError(parsed.stray);
+  if (isFinal && parsed.blocks.length === 0) throw noBlocksError();
   const file = normalizeLineEndings(original);
   const edits: Edit[] = [];
   const preview: Piece[] = [];

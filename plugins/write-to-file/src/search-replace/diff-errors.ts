@@ -58,3 +58,8 @@ export function overlapError(a: { block: number; lines: [number, number] }, b: {
       'Applying both would corrupt the file, so neither was applied. Merge them into one block, or make their SEARCH sections cover separate lines.',
   );
 }
+
+/** A final diff with no SEARCH/REPLACE block at all: nothing would change, so it is an error. */
+export function noBlocksError(): QuiverError {
+  return editError(`The diff contains no SEARCH/REPLACE block, so nothing was changed. ${FORMAT_HINT}`);
+}
