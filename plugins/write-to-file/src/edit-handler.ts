@@ -20,6 +20,8 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
   const target = params.path ? config.paths.path : config.paths.absolutePath;
   if (!input || !target) return missingPath(tool, config);
   if (target.isDirectory) return editFailedResult(`'${input}' is a directory. Give the path of a file.`);
+  // A trailing slash names a folder; writing a file there would not be what the model meant.
+  if (/[\\/]$/.test(input)) return editFailedResult(`'${input}' ends with '/', so it names a folder. Give the path of a file (without the trailing '/').`, ERROR_CODES.PARAM_INVALID);
   if (tool === 'new_rule') {
     const refusal = await ruleDirRefusal(target);
     if (refusal) return editFailedResult(refusal, ERROR_CODES.PARAM_INVALID);

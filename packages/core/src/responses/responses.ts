@@ -17,7 +17,7 @@ export const responses = Object.freeze({
 
   /** A command was refused by the command permissions. */
   permissionDenied: (reason: string): string =>
-    `Command execution blocked by Quiver command permissions: ${reason}. ` +
+    `Command execution blocked by Quiver command permissions: ${sentence(reason)} ` +
     'Try a different approach that only uses allowed commands, or ask the user to change commandPermissions in quiver.config.',
 
   /** A required parameter was missing or blank. */
@@ -27,7 +27,7 @@ export const responses = Object.freeze({
 
   /** A parameter had the wrong type or shape. */
   invalidParameter: (tool: string, issues: string): string =>
-    `Invalid parameters for tool '${tool}': ${issues}. Fix the parameters to match the tool's schema and call it again.`,
+    `Invalid parameters for tool '${tool}': ${sentence(issues)} Fix the parameters to match the tool's schema and call it again.`,
 
   /** The same call was repeated. */
   repeatedToolCall: (tool: string, count: number): string =>
@@ -49,3 +49,9 @@ export const responses = Object.freeze({
   unknownTool: (tool: string, available: string[]): string =>
     `No tool named '${tool}' is available. Use one of: ${available.join(', ')}.`,
 });
+
+/** End a fragment with exactly one full stop (messages from zod and the gates may bring their own). */
+function sentence(text: string): string {
+  const t = text.trimEnd();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}

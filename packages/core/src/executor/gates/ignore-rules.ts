@@ -36,7 +36,7 @@ export const ignoreRules: Gate = {
       await call.task.ui.say('ignore_error', decision.reason ?? subject);
       const text =
         decision.rule === 'P6'
-          ? `${decision.reason ?? `Writing '${subject}' is not allowed`}${decision.reason?.includes('P6') ? '' : ' (rule P6)'}. Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`
+          ? (decision.reason ?? `Writing '${subject}' is not allowed (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`)
           : responses.ignoreError(subject, ignore.fileName, decision.rule);
       return errorResult(responses.toolError(text), code, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
     }
@@ -45,7 +45,12 @@ export const ignoreRules: Gate = {
       const decision = await ignore.checkCommand(command, call.task.cwd);
       if (!decision.allowed) {
         await call.task.ui.say('ignore_error', decision.reason ?? command);
-        const text = `${responses.ignoreError(decision.subject ?? command, ignore.fileName, decision.rule)}${decision.reason ? `\n${decision.reason}` : ''}`;
+        // A command the screen cannot read (R1/R9: a loop, a here-document...) is not an ignored
+        // file: say so, and how to get it through.
+        const unreadable = decision.rule !== undefined && /^R/.test(decision.rule);
+        const text = unreadable
+          ? `The command cannot be checked against the ${ignore.fileName} rules (rule ${decision.rule}): ${decision.reason ?? ''} Rewrite it as plain commands (no loops, conditionals or here-documents) so every path it names can be checked.`
+          : `${responses.ignoreError(decision.subject ?? command, ignore.fileName, decision.rule)}${decision.reason ? `\n${decision.reason}` : ''}`;
         return errorResult(responses.toolError(text), ERROR_CODES.COMMAND_IGNORED, 'keep');
       }
     }

@@ -33,7 +33,7 @@ export const preToolUse: Gate = {
     for (const r of outcome.results) if (r.additionalContext) call.context.push(hookContext('PreToolUse', r.additionalContext));
     if (decision?.decision === 'deny') {
       return errorResult(
-        `${responses.toolDenied()} A PreToolUse hook blocked this call${decision.reason ? `: ${decision.reason}` : '.'}`,
+        `A PreToolUse hook blocked this call${decision.reason ? `: ${decision.reason}` : '.'} The tool was not run; take the hook's reason into account and try another approach.`,
         ERROR_CODES.HOOK_BLOCKED,
         'keep',
       );
