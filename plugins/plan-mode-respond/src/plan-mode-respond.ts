@@ -82,6 +82,8 @@ async function planModeRespond(config: TaskConfig, p: PlanModeRespondParams): Pr
   }
   const reply = await askUser(config, 'plan_mode_respond', p.response, { options: options ?? [] });
   const text = (reply.text ?? '').trim();
+  // A "no" carries the host's reason (e.g. no terminal), never words of the user.
+  if (reply.response === 'no' && currentMode(config) === 'act') return PLAN_RESPONSES.switchedToAct;
   if (reply.response === 'yes' || currentMode(config) === 'act') {
     config.taskState.values.set(TASK_STATE_KEYS.mode, 'act');
     return textWithImages(PLAN_RESPONSES.switchedToAct + (text ? PLAN_RESPONSES.messageOnSwitch(text) : ''), reply.images);
