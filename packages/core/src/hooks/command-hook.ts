@@ -55,7 +55,7 @@ export function registerCommandHooks(
         offs.push(
           bus.tap(
             event,
-            { name: `config:${spec.command}`, stage: STAGE.POLICY, timeoutMs: timeoutMs + 2000, onError: onError === 'block' ? 'block' : 'continue' },
+            { name: `config:${spec.command}`, stage: STAGE.POLICY, tools: event === 'PreToolUse' || event === 'PostToolUse' ? exactToolNames(group.matcher) : undefined, timeoutMs: timeoutMs + 2000, onError: onError === 'block' ? 'block' : 'continue' },
             async (event_) => {
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
@@ -68,6 +68,12 @@ export function registerCommandHooks(
     );
   }
   return () => offs.forEach((off) => off());
+}
+
+/** The tool names of a plain-names matcher (`a|b`), so `quiver hooks list` can show them; undefined otherwise. */
+function exactToolNames(matcher: string | undefined): string[] | undefined {
+  if (!matcher || matcher === '*' || !/^[A-Za-z0-9_\-|, ]+$/.test(matcher)) return undefined;
+  return matcher.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
 }
 
 /** Claude Code's matcher rules: empty or `*` = all; plain names (`a|b`) = exact; else a RegExp. */
