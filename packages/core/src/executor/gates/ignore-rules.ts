@@ -24,7 +24,7 @@ export const ignoreRules: Gate = {
         resolved = await workspace.resolve(rest, root ? { base: root } : undefined);
       } catch (e) {
         if (!isQuiverError(e)) throw e;
-        const text = `${e.message}${e.rule ? ` (rule ${e.rule})` : ''}`;
+        const text = e.rule && !e.message.includes(`rule ${e.rule}`) ? `${e.message} (rule ${e.rule})` : e.message;
         return errorResult(responses.toolError(text), e.code, 'increment');
       }
       call.paths[key] = resolved;
