@@ -99,7 +99,7 @@ describe('execute_command: results', () => {
   it('a timeout from the model ("1s") kills the command and keeps the output so far', async () => {
     const r = await exec(makeConfig(), { command: 'echo partial; sleep 30', requires_approval: false, timeout: '1s' });
     expect(r).toMatchObject({ isError: true, code: 'QUIVER_ERR_TOOL_TIMEOUT', mistake: 'reset' });
-    expect(resultText(r)).toBe('Command timed out after 1 seconds and was terminated (process tree killed).\nOutput:\npartial');
+    expect(resultText(r)).toBe('Command timed out after 1 second and was terminated (process tree killed).\nOutput:\npartial');
   });
 
   it('a cancel kills the command', async () => {

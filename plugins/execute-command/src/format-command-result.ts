@@ -21,7 +21,7 @@ export function formatCommandResult(result: CommandRunResult): string {
 function outcomeSentence(result: CommandRunResult): string {
   switch (result.outcome) {
     case 'timed-out':
-      return `Command timed out after ${result.timeoutSeconds} seconds and was terminated (process tree killed).`;
+      return `Command timed out after ${result.timeoutSeconds} ${result.timeoutSeconds === 1 ? 'second' : 'seconds'} and was terminated (process tree killed).`;
     case 'aborted':
       return 'Command was cancelled and terminated (process tree killed).';
     case 'signalled':
