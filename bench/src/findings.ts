@@ -7,11 +7,12 @@
 export const FINDINGS: Readonly<Record<string, string>> = {
   'pipeline-overhead':
     'The same no-op tool without a path parameter costs 12–24 µs per call, so the gates, hooks and telemetry are near the target; ' +
-    'the path parameter adds the rest. `workspace.resolve` alone takes ~170 µs per call: @quiver/workspace `resolvePhysical` ' +
-    'walks the path with one async `lstat` per component (the `lstat` and idle time in the profile), each a libuv thread-pool ' +
-    'round trip. The ignore gate now costs ~5 µs of CPU (two `stat`s of the ignore files for freshness, one match). ' +
-    'Not fixed here (@quiver/workspace is outside this change): `lstatSync` for the component walk, which costs a few µs per ' +
-    'component and no thread-pool hop, would bring the call close to the no-path figure.',
+    'the path parameter adds the rest. The path walk now uses `lstatSync` (it was one async `lstat` per component, ~170 µs a ' +
+    'call through the libuv pool, 99 µs added in the first run); what remains is the syscalls themselves — `lstat` per path ' +
+    'component and two `stat`s of the ignore files for freshness (the `lstat`/`stat` rows of the profile) — plus the task ' +
+    'scope awilix creates per call (`createContainerInternal`). Next steps: cache the ignore-file freshness check for a few ' +
+    'milliseconds, cache resolved directory prefixes per call batch, and reuse one call scope when no plugin registers call ' +
+    'services.',
   'list-walker':
     'Measured as CPU time on the same tree: the walk without any ignore check costs ~140–170 ms; with the IgnoreService ' +
     'filter ~200–260 ms, of which the matcher itself is ~35 ms and the rest is the walker building every entry\'s absolute ' +
@@ -34,8 +35,8 @@ export const FINDINGS: Readonly<Record<string, string>> = {
   'mcp-start':
     'Everything `quiver exec` loads, plus the MCP SDK and, above all, every tool plugin of the preset: `tools/list` needs each ' +
     'tool\'s JSON schema, and `listOfferedTools` (apps/cli/src/mcp/mcp-tools.ts) gets it by importing every plugin before ' +
-    'the first answer — with the default preset that includes @quiver/tool-browser-action, whose playwright-core shows in the ' +
-    'profile. Most of the time is compiling CommonJS and ESM modules (`wrapSafe`, the cjs-module-lexer, ' +
+    'the first answer (990 ms in the first run; browser_action now loads playwright-core and use_subagents the AI SDK only on ' +
+    'their first call, which halved it). Most of the time is compiling CommonJS and ESM modules (`wrapSafe`, the cjs-module-lexer, ' +
     '`compileSourceTextModule`). JSON schemas precomputed into each plugin\'s manifest at build time would let `tools/list` ' +
     'answer from manifests alone and import a plugin on its first call; not done here (apps/cli and core are outside this change).',
   'mcp-calls':
@@ -47,6 +48,7 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'about a third idle.',
   'mcp-rss':
     'Most of it is there right after tools/list (see the row\'s note): the module graph of the SDK, zod, core and every ' +
-    'plugin of the preset, imported for their schemas (playwright-core among them). The calls add heap growth on top. ' +
+    'plugin of the preset, imported for their schemas (171 MB in the first run, before playwright-core and the AI SDK became ' +
+    'first-call imports). The calls add heap growth on top. ' +
     'Importing plugins only on first use (schemas from the manifests) would lower the start figure most.',
 };

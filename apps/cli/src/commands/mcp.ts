@@ -1,4 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { loadConfig } from '@quiver/core';
 import { createRuntime } from '@quiver/runtime';
 import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
@@ -42,8 +43,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   if (values.help) return help(USAGE, DETAILS);
   if (positionals.length) throw usageError(`Unexpected argument '${positionals[0]}'.\nUsage: ${USAGE}`);
   if (values.port !== undefined && !values.http) throw usageError(`--port needs --http.\nUsage: ${USAGE}`);
-  const port = parsePort(values.port);
   const cwd = workingDir(values);
+  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS })).config.mcp;
+  const port = values.port === undefined && settings?.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
       createRuntime({ cwd, configFile: values.config, ui, roots, presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
@@ -59,7 +61,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     // Someone typed `quiver mcp` in a terminal: say what is going on instead of sitting silent.
     log(`serving ${cwd} over MCP on stdin/stdout; an MCP client starts this command itself (see 'quiver mcp --help'). Ctrl-C or Ctrl-D stops it.`);
   }
-  return values.http ? serveHttp(serverOptions, first, port) : serveStdio(first);
+  return values.http ? serveHttp(serverOptions, first, port, settings?.token) : serveStdio(first);
 }
 
 async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
@@ -77,9 +79,9 @@ async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
   return 0;
 }
 
-async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number): Promise<number> {
+async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, configuredToken?: string): Promise<number> {
   await first.close();
-  const { token, source } = resolveMcpToken();
+  const { token, source } = resolveMcpToken(process.env, configuredToken);
   // Listen for the stop signals before announcing the URL: whoever reads the URL may stop us at once.
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -88,7 +90,7 @@ async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port
   const http = await serveMcpHttp({ port, token, createSession: () => createMcpServer(options), log });
   log(`serving MCP over Streamable HTTP at ${http.url} (127.0.0.1 only; tunnel it to reach it from elsewhere)`);
   if (source === 'generated') log(`bearer token: ${token}   (set ${MCP_TOKEN_ENV} to choose your own)`);
-  else log(`bearer token: from ${MCP_TOKEN_ENV}`);
+  else log(`bearer token: from ${source === 'env' ? MCP_TOKEN_ENV : 'the config (mcp.token)'}`);
   await stopped;
   await http.close();
   return 0;

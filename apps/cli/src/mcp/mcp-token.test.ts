@@ -6,6 +6,11 @@ describe('resolveMcpToken', () => {
     expect(resolveMcpToken({ [MCP_TOKEN_ENV]: ' s3cret-token ' })).toEqual({ token: 's3cret-token', source: 'env' });
   });
 
+  it('takes the config token when the environment has none; the environment wins', () => {
+    expect(resolveMcpToken({}, 'config-token-0123456789')).toEqual({ token: 'config-token-0123456789', source: 'config' });
+    expect(resolveMcpToken({ [MCP_TOKEN_ENV]: 'env-token' }, 'config-token-0123456789')).toEqual({ token: 'env-token', source: 'env' });
+  });
+
   it('generates a fresh 256-bit token otherwise', () => {
     const a = resolveMcpToken({});
     const b = resolveMcpToken({ [MCP_TOKEN_ENV]: '  ' });

@@ -6,14 +6,15 @@ export const MCP_TOKEN_ENV = 'QUIVER_MCP_TOKEN';
 /** The bearer token of `quiver mcp --http`, and where it came from. */
 export interface McpToken {
   token: string;
-  /** `env` when {@link MCP_TOKEN_ENV} set it, `generated` when made at start-up (and printed). */
-  source: 'env' | 'generated';
+  /** `env` when {@link MCP_TOKEN_ENV} set it, `config` from the config's `mcp.token`, `generated` when made at start-up (and printed). */
+  source: 'env' | 'config' | 'generated';
 }
 
-/** The token from {@link MCP_TOKEN_ENV}, or a fresh random one (256 bits, base64url). */
-export function resolveMcpToken(env: NodeJS.ProcessEnv = process.env): McpToken {
+/** The token from {@link MCP_TOKEN_ENV}, else the config's `mcp.token`, else a fresh random one (256 bits, base64url). */
+export function resolveMcpToken(env: NodeJS.ProcessEnv = process.env, configured?: string): McpToken {
   const fromEnv = env[MCP_TOKEN_ENV]?.trim();
   if (fromEnv) return { token: fromEnv, source: 'env' };
+  if (configured?.trim()) return { token: configured.trim(), source: 'config' };
   return { token: randomBytes(32).toString('base64url'), source: 'generated' };
 }
 

@@ -97,6 +97,14 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /** `quiver mcp --http`: the bearer token (QUIVER_MCP_TOKEN overrides it) and the port. */
+    mcp: z
+      .object({
+        token: z.string().min(16, 'use a token of at least 16 characters').optional(),
+        port: z.number().int().min(0).max(65535).optional(),
+      })
+      .strict()
+      .optional(),
     /** MCP servers the MCP client tools connect to (Claude Desktop / Cline shape). */
     mcpServers: z.record(z.string(), mcpServer).optional(),
   })
