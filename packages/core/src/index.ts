@@ -31,7 +31,7 @@ export { STAGE } from './hooks/stages.js';
 export type { Stage } from './hooks/stages.js';
 
 // host ports and services
-export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview } from './host/host-ui.js';
+export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview, SavedEdit, SavedEditReport } from './host/host-ui.js';
 export { askUser } from './host/ask-user.js';
 export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';

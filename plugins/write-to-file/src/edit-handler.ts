@@ -1,5 +1,6 @@
 import { coreServices, ERROR_CODES, responses, type PartialBlockUi, type ResolvedPath, type TaskConfig, type ToolBlock, type ToolResult } from '@quiver/core';
 import { writeFileAtomic } from '@quiver/fs';
+import { hostChanges } from './after-save.js';
 import { applyModelContentFixes } from './apply-model-content-fixes.js';
 import { diffFailedResult, editFailedResult, savedResult } from './edit-results.js';
 import type { EditParams, EditToolName } from './edit-params.js';
@@ -37,7 +38,9 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
   } catch {
     // The file is saved; a host's preview failing must not turn that into an error result.
   }
-  return savedResult(input, next.content);
+  const changes = await hostChanges(config, { tool, path: input, absolutePath: target.resolved, content: next.content });
+  if (changes) config.readCache.delete(target.resolved);
+  return savedResult(input, changes?.content ?? next.content, changes);
 }
 
 type Computed = { content: string } | { failure: ToolResult };

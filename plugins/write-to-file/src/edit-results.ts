@@ -7,9 +7,12 @@ const ECHO_LIMIT = 100_000;
  * The success text (SPEC Part B §15.1 "Results"): the saved path, then the full saved
  * content, then the reminder to base later edits on it.
  */
-export function savedResult(path: string, content: string): ToolResult {
+export function savedResult(path: string, content: string, changes?: { patch: string; by: 'user' | 'formatter' }): ToolResult {
+  const before = changes?.by === 'user' ? `The user made the following updates to your content:\n\n${changes.patch}\n\n` : '';
+  const after = changes?.by === 'formatter' ? `Along with your edits, the editor applied the following auto-formatting to your content:\n\n${changes.patch}\n\n(Note: Pay close attention to changes such as single quotes being converted to double quotes, semicolons being removed or added, long lines being broken into multiple lines, adjusting indentation style, adding/removing trailing commas, etc. This will help you ensure future SEARCH/REPLACE operations to this file are accurate.)\n\n` : '';
   return textResult(
-    `The content was successfully saved to ${path}.\n\n` +
+    `${before}The content was successfully saved to ${path}.\n\n` +
+      after +
       'Here is the full, updated content of the file that was saved:\n\n' +
       `<final_file_content path="${path}">\n${content}\n</final_file_content>\n\n` +
       'IMPORTANT: For any future changes to this file, use the final_file_content shown above as your reference. ' +

@@ -50,6 +50,24 @@ export interface EditPreview {
   final: boolean;
 }
 
+/** A write a tool just saved, as `afterSave` sees it. */
+export interface SavedEdit {
+  tool: string;
+  /** The path as the model wrote it. */
+  path: string;
+  absolutePath: string;
+  /** The content the tool wrote. */
+  content: string;
+}
+
+/** What the host did to a saved file: the file as it is now, and who changed it. */
+export interface SavedEditReport {
+  /** The file's content after the host's changes. */
+  content: string;
+  /** `user` for edits made in the host's editor, `formatter` for format-on-save. */
+  by: 'user' | 'formatter';
+}
+
 /**
  * The UI ports a host implements (CLI, MCP server, VS Code). Only `say`, `ask` and `approve`
  * are required; the rest are optional niceties a host may offer.
@@ -67,6 +85,12 @@ export interface HostUi {
   output?(chunk: string, stream: 'stdout' | 'stderr'): void;
   /** A live edit preview (streamed while the block is partial). */
   preview?(preview: EditPreview): void | Promise<void>;
+  /**
+   * After a write tool saved a file: a host that edits it further (format-on-save, or the
+   * user's changes in a diff view) writes its version and reports it, so the model sees what
+   * the file really holds. Return nothing when the file was left as written.
+   */
+  afterSave?(edit: SavedEdit): Promise<SavedEditReport | void>;
   /** Progress of a long operation (for MCP progress notifications). */
   progress?(message: string, progress?: number, total?: number): void;
 }
