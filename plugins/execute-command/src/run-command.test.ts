@@ -113,7 +113,9 @@ describe('runCommand: timeout and abort', () => {
     const pids = await pidsIn(pidsFile);
     expect(pids).toHaveLength(5);
     for (const pid of pids) expect(await isProcessAlive(pid)).toBe(false);
-    for (const pid of pids) expect(r.killed).toContain(pid);
+    // Which pids the killer signalled is racy (a child may die with its parent first); what
+    // matters is above: none of them is alive.
+    expect(r.killed.length).toBeGreaterThan(0);
   });
 
   it('kills the whole tree on abort', async () => {
