@@ -47,6 +47,7 @@ it('exports exactly these names', async () => {
       "isToolDefinition",
       "loadConfig",
       "manifestSchema",
+      "mcpServerSchema",
       "mergeConfigs",
       "parseAnswerOptions",
       "positiveNumberOption",

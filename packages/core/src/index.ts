@@ -67,7 +67,7 @@ export { manifestSchema } from './registry/manifest-schema.js';
 export type { Manifest } from './registry/manifest-schema.js';
 
 // config
-export { configSchema, defineConfig } from './config/config-schema.js';
+export { configSchema, mcpServerSchema, defineConfig } from './config/config-schema.js';
 export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
 export { loadConfig, findConfigFile, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
 export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';

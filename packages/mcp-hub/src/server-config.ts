@@ -5,33 +5,17 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { ERROR_CODES, quiverError } from '@quiver/core';
+import { ERROR_CODES, mcpServerSchema, quiverError } from '@quiver/core';
 
 /** The default per-server request timeout, in seconds (SPEC Part B §16.16). */
 export const DEFAULT_SERVER_TIMEOUT_S = 60;
 
 /**
- * The schema of one `mcpServers` entry. Unknown keys are kept out of the way rather than
- * refused, so a settings file written for another client (Cline's `transportType`, VS Code's
- * `envFile`) still loads.
+ * The schema of one `mcpServers` entry: core's `mcpServerSchema` (the one `quiver.config.*`
+ * validates with), with unknown keys stripped rather than refused, so a settings file written
+ * for another client (VS Code's `envFile`, say) still loads.
  */
-export const mcpServerConfigSchema = z.object({
-  /** `stdio`, `sse`, `streamableHttp` (or its alias `http`). Without it: `command` → stdio, `url` → Streamable HTTP with an SSE fallback. */
-  type: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
-  /** Cline's legacy name for `type` (`http` means Streamable HTTP). */
-  transportType: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
-  command: z.string().min(1).optional(),
-  args: z.array(z.string()).optional(),
-  cwd: z.string().optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  url: z.string().optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  disabled: z.boolean().optional(),
-  /** Tool names this server may run without asking, whatever `approval.useMcp` says. */
-  autoApprove: z.array(z.string()).optional(),
-  /** Seconds per request (≥ 1). @default 60 */
-  timeout: z.number().min(1).optional(),
-});
+export const mcpServerConfigSchema = mcpServerSchema.strip();
 
 /** One `mcpServers` entry as written. */
 export type McpServerConfig = z.input<typeof mcpServerConfigSchema>;

@@ -35,17 +35,27 @@ const hookMatcher = z
 
 const hookNames = Object.keys(HOOK_NAMES) as [string, ...string[]];
 
-const mcpServer = z
+/**
+ * One `mcpServers` entry: the JSON shape Claude Desktop, Cline and VS Code share (stdio
+ * `command`/`args`/`env`/`cwd`, or a `url` for Streamable HTTP and SSE). Strict here; the MCP
+ * hub reads foreign settings files with the same schema, unknown keys stripped.
+ */
+export const mcpServerSchema = z
   .object({
+    /** `stdio`, `sse`, `streamableHttp` (or its alias `http`). Without it: `command` → stdio, `url` → Streamable HTTP with an SSE fallback. */
     type: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
-    command: z.string().optional(),
+    /** Cline's legacy name for `type` (`http` means Streamable HTTP). */
+    transportType: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
+    command: z.string().min(1).optional(),
     args: z.array(z.string()).optional(),
     cwd: z.string().optional(),
     env: z.record(z.string(), z.string()).optional(),
     url: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
     disabled: z.boolean().optional(),
+    /** Tool names this server may run without asking, whatever `approval.useMcp` says. */
     autoApprove: z.array(z.string()).optional(),
+    /** Seconds per request (≥ 1). @default 60 */
     timeout: z.number().min(1).optional(),
   })
   .strict();
@@ -106,7 +116,7 @@ export const configSchema = z
       .strict()
       .optional(),
     /** MCP servers the MCP client tools connect to (Claude Desktop / Cline shape). */
-    mcpServers: z.record(z.string(), mcpServer).optional(),
+    mcpServers: z.record(z.string(), mcpServerSchema).optional(),
   })
   .strict();
 
