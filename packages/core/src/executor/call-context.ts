@@ -56,6 +56,8 @@ export interface CallContext {
   stage: string;
   /** Context from hooks, added to the result. */
   context: string[];
+  /** A PreToolUse tap rewrote the input, so the input gates run again. */
+  rewritten?: boolean;
   readonly startedAt: number;
 }
 

@@ -177,10 +177,9 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   const stopped = await runGates(call, INPUT_GATES);
   if (stopped) return finish(call, stopped);
   call.stage = preToolUse.name;
-  const before = JSON.stringify(call.params);
   const hookStop = await preToolUse.run(call);
   if (hookStop) return finish(call, hookStop);
-  if (JSON.stringify(call.params) !== before) {
+  if (call.rewritten) {
     // A hook rewrote the input: the rewrite passes every input gate again, approval included.
     call.paths = {};
     const again = await runGates(call, INPUT_GATES);

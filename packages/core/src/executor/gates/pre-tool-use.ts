@@ -51,7 +51,11 @@ export const preToolUse: Gate = {
         return errorResult(answer.message ?? responses.toolDenied(), ERROR_CODES.APPROVAL_DENIED, 'keep');
       }
     }
-    call.params = outcome.event.input;
+    // Only a tap that answered with updatedInput rewrites the call (no deep compare on the hot path).
+    if (outcome.results.some((r) => r.updatedInput)) {
+      call.params = outcome.event.input;
+      call.rewritten = true;
+    }
     return undefined;
   },
 };
