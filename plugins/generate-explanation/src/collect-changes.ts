@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ERROR_CODES, errorResult, responses, type IgnoreService, type ToolResult } from '@quiver/core';
-import { runGit } from './run-git.js';
+import { DIFF_SAFETY } from './git-safety.js';
+import { openGit, type Git } from './run-git.js';
 
 /** The diff text given to the model is cut at this many characters. */
 export const MAX_DIFF_CHARS = 100_000;
@@ -36,34 +37,35 @@ export interface ChangeRange {
  * error result the model can act on when the folder is no repository or a ref is unknown.
  */
 export async function collectChanges(range: ChangeRange): Promise<Changes | ToolResult> {
-  const repo = await runGit(range.cwd, ['rev-parse', '--is-inside-work-tree'], range.signal);
+  const git = await openGit(range.cwd, range.signal);
+  const repo = await git(['rev-parse', '--is-inside-work-tree']);
   if (!repo.ok || repo.stdout.trim() !== 'true') {
     const text = `The current directory (${range.cwd}) is not a git repository. generate_explanation compares git history; explain the changes from the files instead, or ask the user to initialise the repository.`;
     return errorResult(responses.toolError(text), ERROR_CODES.TOOL_FAILED);
   }
   for (const ref of [range.from, range.to]) {
-    if (ref !== undefined && !(await refExists(range, ref))) {
+    if (ref !== undefined && !(await refExists(git, ref))) {
       const text = `Invalid git reference '${ref}'. Use a branch, tag or commit that exists in this repository (see \`git log --oneline\` or \`git branch\`).`;
       return errorResult(responses.toolError(text), ERROR_CODES.PARAM_INVALID);
     }
   }
   const refs = range.to === undefined ? [range.from] : [range.from, range.to];
-  const listed = await runGit(range.cwd, ['diff', '--relative', '--name-status', '-z', '--no-renames', ...refs, '--'], range.signal);
+  const listed = await git(['diff', ...DIFF_SAFETY, '--relative', '--name-status', '-z', '--no-renames', '--end-of-options', ...refs, '--']);
   if (!listed.ok) return errorResult(responses.toolError(`git diff failed: ${listed.stderr.trim()}`), ERROR_CODES.TOOL_FAILED);
   const all = parseNameStatus(listed.stdout);
   const files = all.filter((f) => !range.ignore?.isIgnored(join(range.cwd, f.path), false));
   if (files.length === 0) return { files, hidden: all.length, diff: '', truncated: false };
   // Name the files only when some are hidden: a long list of paths could pass ARG_MAX.
   const only = files.length < all.length ? files.map((f) => f.path) : [];
-  const diff = await runGit(range.cwd, ['diff', '--relative', '--no-color', '--no-ext-diff', '--no-renames', ...refs, '--', ...only], range.signal);
+  const diff = await git(['diff', ...DIFF_SAFETY, '--relative', '--no-color', '--no-renames', '--end-of-options', ...refs, '--', ...only]);
   const text = diff.stdout;
   return { files, hidden: all.length - files.length, diff: text.slice(0, MAX_DIFF_CHARS), truncated: text.length > MAX_DIFF_CHARS };
 }
 
-async function refExists(range: ChangeRange, ref: string): Promise<boolean> {
+async function refExists(git: Git, ref: string): Promise<boolean> {
   // A leading dash would be read as an option: never a valid ref here.
   if (ref.startsWith('-') || ref.trim() === '') return false;
-  return (await runGit(range.cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], range.signal)).ok;
+  return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).ok;
 }
 
 /** `git diff --name-status -z` output: status NUL path NUL, repeated. */
