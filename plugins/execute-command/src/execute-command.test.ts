@@ -193,7 +193,7 @@ describe('execute_command: escalation', () => {
 
   it('does not escalate a safe command the model calls safe', async () => {
     expect(await escalate({ command: 'ls', requires_approval: false })).toBeUndefined();
-    expect(await escalate({ command: 'ls', requires_approval: 'yes' })).toBeUndefined();
+    expect(await escalate({ command: 'ls', requires_approval: 'False' })).toBeUndefined();
   });
 
   it('reads requires_approval like the baseline', () => {

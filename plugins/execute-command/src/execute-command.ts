@@ -15,8 +15,9 @@ const params = z.object({
   command: z
     .string()
     .describe('The shell command to run. Prefix it with @name: to run it in another root of a multi-root workspace.'),
+  // Only a real yes or no: "yes", "1" or a typo must not quietly mean "run it unasked".
   requires_approval: z
-    .union([z.boolean(), z.string()])
+    .union([z.boolean(), z.string().regex(/^\s*(true|false)\s*$/i, 'must be true or false')])
     .describe(
       'true for commands with side effects the user should see first (installing or removing packages, deleting or overwriting files, system changes, network operations); false for safe ones (reading files, listing, building, running tests).',
     ),
@@ -32,7 +33,9 @@ export type ExecuteCommandParams = z.infer<typeof params>;
 
 /**
  * True when `requires_approval` asks for approval: `true`, or the string `"true"` in any
- * case. Anything else counts as false, as in the baseline.
+ * case. The schema admits only booleans and "true"/"false" (any case), so anything else is a
+ * validation error before this runs (stricter than the baseline, where any other string
+ * counted as false and the command ran unasked).
  */
 export function isApprovalRequested(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
