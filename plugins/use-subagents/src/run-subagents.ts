@@ -9,7 +9,7 @@ import { DEFAULT_SUBAGENT_TOOLS } from './subagent-tool-names.js';
 /** Turns in a row without a tool call before a subagent fails (SPEC Part B §16.12: more than 3). */
 const MAX_EMPTY_TURNS = 3;
 
-/** A subagent's UI: nothing to show, nobody to ask (approval is skipped for subagents anyway). */
+/** A subagent's UI: nothing to show, nobody to ask. Core replaces `approve` with a refusal for every subagent task (S1). */
 const SILENT_UI: HostUi = { say: () => undefined, ask: async () => ({ response: 'no' }), approve: async () => ({ approved: true }) };
 
 /** The plugin options that shape subagent runs. */

@@ -1,10 +1,11 @@
 // use_subagents through the real pipeline, with subagents running real agent loops against a
 // scripted Anthropic endpoint on 127.0.0.1 through @ai-sdk/anthropic.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createScriptedProvider, provideAgentServices, type ScriptedProvider, type ScriptedReply, type ScriptedRequest } from '@quiver/agent';
-import { ERROR_CODES } from '@quiver/core';
+import { ERROR_CODES, STAGE } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import readFile from '@quiver/tool-read-file';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +104,44 @@ describe('use_subagents', () => {
     expect(h!.text(result)).toContain('The user denied this operation.');
     expect(h!.approvals).toEqual([expect.objectContaining({ tool: 'use_subagents', category: 'read' })]);
     expect(provider!.requests).toHaveLength(0);
+  });
+});
+
+/** The text of the tool result the subagent got back for its first call. */
+const firstToolResult = (r: ScriptedRequest) => JSON.stringify((r.body.messages as Msg[])[2]?.content ?? '');
+
+describe('subagents get the main task\'s decisions, never more (S1)', () => {
+  it('a read outside the workspace (which the main task would ask about) is refused, saying it needs the main task', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'quiver-s1-'));
+    await writeFile(join(outside, 'secret.txt'), 'TOP-SECRET-OUTSIDE');
+    try {
+      await setup((r) => (turnOf(r) === 1 ? read(join(outside, 'secret.txt')) : done('tried')));
+      const result = await h!.call('use_subagents', { prompts: ['read the secret'] });
+      expect(result.isError).toBe(false);
+      const answer = firstToolResult(provider!.requests[1]);
+      expect(answer).toContain('read_file was not run');
+      expect(answer).toContain('needs the main task');
+      expect(answer).not.toContain('TOP-SECRET-OUTSIDE');
+      expect(h!.approvals).toEqual([]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('a PreToolUse hook\'s ask is refused in a subagent, not treated as allow', async () => {
+    await setup((r) => (turnOf(r) === 1 ? read('a.txt') : done('tried')));
+    h!.runtime.host.hooks.tap('PreToolUse', { name: 'test-ask', stage: STAGE.POLICY, tools: ['read_file'] }, () => ({ decision: 'ask', reason: 'the hook wants a human' }));
+    await h!.call('use_subagents', { prompts: ['read a'] });
+    const answer = firstToolResult(provider!.requests[1]);
+    expect(answer).toContain('needs the main task');
+    expect(answer).toContain('the hook wants a human');
+    expect(answer).not.toContain('alpha');
+  });
+
+  it('control: a read inside the workspace that the main task auto-approves still runs', async () => {
+    await setup((r) => (turnOf(r) === 1 ? read('a.txt') : done('ok')));
+    await h!.call('use_subagents', { prompts: ['read a'] });
+    expect(firstToolResult(provider!.requests[1])).toContain('alpha');
   });
 });
 

@@ -22,6 +22,8 @@ const commandHook = z
     timeout: z.number().positive().optional(),
     /** What a failure or time-out does. @default 'block' for PreToolUse, 'allow' otherwise */
     onError: z.enum(['block', 'allow']).optional(),
+    /** Block on anything but a clear answer (invalid hook JSON, failure, time-out); wins over onError. @default false */
+    failClosed: z.boolean().optional(),
   })
   .strict();
 

@@ -185,7 +185,7 @@ describe('approval gate', () => {
     expect(h.log).toContain(asks ? 'execute:user' : 'execute:auto');
   });
 
-  it('a subagent task approves without asking (SPEC Part B §3 step 8; escalated calls: approval.test.ts)', async () => {
+  it('a subagent task runs what the main task auto-approves without asking (S1; refusals: approval.test.ts)', async () => {
     const h = commandHost({});
     await h.createTask({ isSubagent: true }).call('run', { command: 'ls' });
     expect(h.approvals).toEqual([]);

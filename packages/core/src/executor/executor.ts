@@ -10,6 +10,7 @@ import { createMessageState, createMistakeCounter, createReadCache, createTaskSt
 import type { PartialBlockUi, ToolBlock } from '../tool/define-tool.js';
 import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
+import { subagentUi } from '../host/subagent-ui.js';
 import { buildTaskConfig } from './build-task-config.js';
 import type { CallContext, Gate, TaskContext, ToolSource } from './call-context.js';
 import { approval } from './gates/approval.js';
@@ -40,7 +41,7 @@ export interface TaskOptions {
   /** The primary root; defaults to the workspace service's primary root. */
   cwd?: string;
   mode?: 'act' | 'plan';
-  /** Subagent runs: no UI, no approval prompts. */
+  /** Subagent runs: no approval prompts — a call runs only if the main task would auto-approve it. */
   isSubagent?: boolean;
   modelId?: string;
   signal?: AbortSignal;
@@ -113,7 +114,8 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     tools: host.tools,
     hooks: host.hooks,
     approver: host.approver,
-    ui: options.ui ?? host.ui,
+    // A subagent can never be asked: its approval port refuses (S1), whatever UI it was given.
+    ui: options.isSubagent ? subagentUi(options.ui ?? host.ui) : (options.ui ?? host.ui),
     state,
     messages,
     readCache,

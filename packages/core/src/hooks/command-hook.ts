@@ -5,6 +5,7 @@ import { ERROR_CODES, quiverError } from '../errors.js';
 import type { HookBus } from './hook-bus.js';
 import type { HookName, PostToolUseResult, PreToolUseResult, SeriesResult, UserPromptSubmitResult } from './hook-names.js';
 import { HOOK_NAMES } from './hook-names.js';
+import { parseHookOutput } from './hook-output.js';
 import { STAGE } from './stages.js';
 
 /** One external command hook from the config (Claude Code's shape). */
@@ -14,6 +15,13 @@ export interface CommandHookSpec {
   timeout?: number;
   /** @default 'block' for PreToolUse, 'allow' otherwise */
   onError?: 'block' | 'allow';
+  /**
+   * Block on anything but a clear answer: output that is not valid hook JSON, a failure or a
+   * time-out stops the call (PreToolUse) or the event. Wins over `onError`. Without it, invalid
+   * PreToolUse output makes the call ask the user, and elsewhere it is reported and ignored.
+   * @default false
+   */
+  failClosed?: boolean;
 }
 
 /** A matcher group: which tools, which hooks. */
@@ -50,7 +58,7 @@ export function registerCommandHooks(
       group.hooks.forEach((spec, hi) => {
         const command = checkScript(spec.command, where, `hooks.${event}[${gi}].hooks[${hi}].command`);
         const match = matcherAt(group.matcher, where, `hooks.${event}[${gi}].matcher`);
-        const onError = spec.onError ?? (event === 'PreToolUse' ? 'block' : 'allow');
+        const onError = spec.failClosed ? 'block' : (spec.onError ?? (event === 'PreToolUse' ? 'block' : 'allow'));
         const timeoutMs = (spec.timeout ?? 60) * 1000;
         offs.push(
           bus.tap(
@@ -60,7 +68,7 @@ export function registerCommandHooks(
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
               const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs });
-              return interpret(event, run, spec.command) as never;
+              return interpret(event, run, spec.command, spec.failClosed === true) as never;
             },
           ),
         );
@@ -181,18 +189,12 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-function parseJson(stdout: string): Record<string, unknown> | undefined {
-  const text = stdout.trim();
-  if (!text.startsWith('{')) return undefined;
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Turn a hook's exit code and output into the tap answer for its event. */
-function interpret(event: HookName, run: HookRun, command: string): unknown {
+/**
+ * Turn a hook's exit code and output into the tap answer for its event. Output that is not
+ * valid hook JSON is never read as "no objection": a PreToolUse hook's call asks the user
+ * (or, `failClosed`, is blocked); other events record an error the host reports.
+ */
+function interpret(event: HookName, run: HookRun, command: string, failClosed: boolean): unknown {
   if (run.exitCode === 2) {
     const reason = run.stderr.trim() || `hook '${command}' exited with code 2`;
     if (event === 'PreToolUse') return { decision: 'deny', reason } satisfies PreToolUseResult;
@@ -203,22 +205,31 @@ function interpret(event: HookName, run: HookRun, command: string): unknown {
   if (run.exitCode !== 0) {
     throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook '${command}' exited with code ${run.exitCode}${run.stderr.trim() ? `: ${run.stderr.trim()}` : ''}`);
   }
-  const json = parseJson(run.stdout);
-  const specific = (json?.hookSpecificOutput ?? {}) as Record<string, unknown>;
-  const context = (specific.additionalContext as string | undefined) ?? (json ? undefined : run.stdout.trim() || undefined);
+  if (HOOK_NAMES[event] === 'parallel') return undefined;
+  const out = parseHookOutput(event, run.stdout);
+  if (out.kind === 'invalid') {
+    const message = `Hook '${command}' printed output that is not valid hook JSON: ${out.why}.`;
+    if (event === 'PreToolUse' && !failClosed) {
+      return { decision: 'ask', reason: `${message} Check the call yourself (mark the hook "failClosed": true to block such calls instead).` } satisfies PreToolUseResult;
+    }
+    throw quiverError(ERROR_CODES.HOOK_OUTPUT_INVALID, `${message} Fix the hook so it prints one JSON object, or nothing.`, { hook: event });
+  }
+  const json = out.kind === 'json' ? out.json : undefined;
+  const specific = json?.hookSpecificOutput ?? {};
+  const context = specific.additionalContext ?? (out.kind === 'text' ? out.text : undefined);
   const stop = json?.continue === false;
-  const reason = (specific.permissionDecisionReason ?? json?.reason ?? json?.stopReason) as string | undefined;
+  const reason = specific.permissionDecisionReason ?? json?.reason ?? json?.stopReason;
   switch (event) {
     case 'PreToolUse': {
       const legacy = json?.decision === 'block' ? 'deny' : json?.decision === 'approve' ? 'allow' : undefined;
-      const decision = stop ? 'deny' : ((specific.permissionDecision as PreToolUseResult['decision']) ?? legacy);
-      return { decision, reason, updatedInput: specific.updatedInput as Record<string, unknown> | undefined, additionalContext: json ? context : undefined } satisfies PreToolUseResult;
+      const decision = stop ? 'deny' : (specific.permissionDecision ?? legacy);
+      return { decision, reason, updatedInput: specific.updatedInput, additionalContext: specific.additionalContext } satisfies PreToolUseResult;
     }
     case 'PostToolUse':
-      return { additionalContext: json?.decision === 'block' ? (reason ?? context) : json ? context : undefined, cancel: stop || undefined, reason } satisfies PostToolUseResult;
+      return { additionalContext: json?.decision === 'block' ? (reason ?? context) : specific.additionalContext, cancel: stop || undefined, reason } satisfies PostToolUseResult;
     case 'UserPromptSubmit':
       return { cancel: stop || json?.decision === 'block' || undefined, reason, additionalContext: context } satisfies UserPromptSubmitResult;
     default:
-      return HOOK_NAMES[event] === 'parallel' ? undefined : ({ cancel: stop || undefined, reason, additionalContext: context } satisfies SeriesResult);
+      return { cancel: stop || undefined, reason, additionalContext: context } satisfies SeriesResult;
   }
 }

@@ -93,6 +93,28 @@ describe('subagent calls', () => {
     expect(h.approvals).toEqual([]);
   });
 
+  it('refuses a command the main task would ask about (executeSafeCommands off), saying it needs the main task (S1)', async () => {
+    const ran: string[] = [];
+    const h = commandHost({ approval: { executeSafeCommands: false } }, ran);
+    const result = await h.createTask({ isSubagent: true }).call('run_it', { command: 'ls' });
+    expect(result.code).toBe('QUIVER_ERR_APPROVAL_UNAVAILABLE');
+    expect(resultText(result)).toContain('needs the main task');
+    expect(ran).toEqual([]);
+    expect(h.approvals).toEqual([]);
+    // The main task with the same settings asks the host instead.
+    await h.createTask().call('run_it', { command: 'ls' });
+    expect(h.approvals).toHaveLength(1);
+  });
+
+  it('ignores a UI the subagent was given that would approve everything', async () => {
+    const ran: string[] = [];
+    const h = commandHost({ approval: { executeSafeCommands: false } }, ran);
+    const yes = { say: () => undefined, ask: async () => ({ response: 'yes' as const }), approve: async () => ({ approved: true }) };
+    const result = await h.createTask({ isSubagent: true, ui: yes }).call('run_it', { command: 'ls' });
+    expect(result.code).toBe('QUIVER_ERR_APPROVAL_UNAVAILABLE');
+    expect(ran).toEqual([]);
+  });
+
   it('runs an escalated call when the second level is on', async () => {
     const ran: string[] = [];
     const h = commandHost({ approval: { executeAllCommands: true } }, ran);

@@ -7,8 +7,9 @@ import { buildTaskConfig } from '../build-task-config.js';
 
 /**
  * Approval before any work (SPEC Part A): auto by the AutoApprover's truth table, else the
- * host asks the user. Subagent runs are approved, except escalated calls the settings would
- * not approve (nobody can be asked). A "no" is not a mistake.
+ * host asks the user. Subagents get exactly the main task's automatic decisions (S1): what
+ * would be asked reaches their approval port, which refuses (see `subagentUi`). A "no" is not
+ * a mistake.
  */
 export const approval: Gate = {
   name: 'approval',
@@ -18,19 +19,6 @@ export const approval: Gate = {
     const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
     const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
     const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated });
-    if (task.isSubagent) {
-      // Subagents run without a UI and are approved (baseline) — except a call the tool
-      // escalates (a destructive command): it needs the second level, and nobody can be asked.
-      if (escalated && !decision.auto) {
-        return errorResult(
-          responses.toolError(`${call.name} was not run: ${escalated}, and a subagent cannot ask the user. Use a safer approach, or leave this step to the main task${decision.setting ? ` (or set ${decision.setting}: true)` : ''}.`),
-          ERROR_CODES.APPROVAL_UNAVAILABLE,
-          'keep',
-        );
-      }
-      call.approval = 'auto';
-      return undefined;
-    }
     if (decision.auto) {
       call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
       return undefined;
@@ -60,7 +48,8 @@ async function askTheUser(call: CallContext, decision: ApprovalDecision): Promis
     setting: decision.setting,
   });
   if (!answer.approved) {
-    task.state.didRejectTool = true;
+    // A subagent's refusal is no user rejecting the turn: its other calls still run.
+    if (!task.isSubagent) task.state.didRejectTool = true;
     const note = answer.feedback ? `\nThe user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
     if (answer.message) return errorResult(answer.message + note, ERROR_CODES.APPROVAL_UNAVAILABLE, 'keep');
     return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');

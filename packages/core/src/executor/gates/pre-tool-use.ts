@@ -21,6 +21,8 @@ export const preToolUse: Gate = {
         stop: result.decision === 'deny',
       }),
     );
+    // A hook that failed without blocking (invalid output, onError "allow") is still reported.
+    for (const e of outcome.errors) if (!e.blocked) await task.ui.say('hook_error', `PreToolUse hook '${e.tap}' failed: ${e.error.message}`);
     const blocked = outcome.errors.find((e) => e.blocked);
     if (blocked) {
       return errorResult(
@@ -38,7 +40,8 @@ export const preToolUse: Gate = {
         'keep',
       );
     }
-    if (decision?.decision === 'ask' && !task.isSubagent) {
+    // In a subagent the approval port refuses: a hook's `ask` is never an allow (S1).
+    if (decision?.decision === 'ask') {
       const answer = await task.ui.approve({
         tool: call.name,
         category: call.tool.approval.category,
@@ -47,8 +50,8 @@ export const preToolUse: Gate = {
         params: outcome.event.input,
       });
       if (!answer.approved) {
-        task.state.didRejectTool = true;
-        return errorResult(answer.message ?? responses.toolDenied(), ERROR_CODES.APPROVAL_DENIED, 'keep');
+        if (!task.isSubagent) task.state.didRejectTool = true;
+        return errorResult(answer.message ?? responses.toolDenied(), answer.message ? ERROR_CODES.APPROVAL_UNAVAILABLE : ERROR_CODES.APPROVAL_DENIED, 'keep');
       }
     }
     // Only a tap that answered with updatedInput rewrites the call (no deep compare on the hot path).
