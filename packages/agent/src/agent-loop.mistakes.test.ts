@@ -95,6 +95,23 @@ describe('the mistake limit', () => {
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Loop' });
     expect(outcome).toMatchObject({ status: 'mistake_limit', turns: 5 });
     expect(lastUserText(3)).toContain('identical arguments 3 times in a row');
+    // The end says what happened, not "3 consecutive mistakes" (there were none).
+    expect(outcome.error!.message).toBe("The model called 'read_file' with identical arguments 5 times in a row; the task was stopped so it does not loop forever.");
+  });
+
+  it('asks the user about a loop in words that name the loop, and a reply clears it', async () => {
+    h = await createLoopHarness({
+      plugins: [readFile],
+      files: { 'a.txt': 'same' },
+      ask: { response: 'message', text: 'read b.txt instead' },
+      replies: (_r, i) => (i < 5 ? { toolCalls: [{ name: 'read_file', input: { path: 'a.txt' } }] } : done()),
+    });
+    const notices: string[] = [];
+    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Loop', ui: { notice: (_k, m) => notices.push(m) } });
+    expect(outcome.status).toBe('completed');
+    expect(notices).toContain("The model called 'read_file' with identical arguments 5 times in a row.");
+    expect(h.ui.asked[0].text).toMatch(/^The model called 'read_file' with identical arguments 5 times in a row and seems to be stuck in a loop\./);
+    expect(lastUserText(5)).toContain('read b.txt instead');
   });
 });
 

@@ -26,6 +26,10 @@ export const agentResponses = Object.freeze({
       : 'Models other than Claude sometimes struggle with tool use; try a stronger model, break the task into smaller steps, or give it some guidance.') +
     ' Type guidance for the model (empty to let it try again):',
 
+  /** The question put to the user when identical calls in a row tripped the limit. */
+  loopQuestion: (loop: string): string =>
+    `${loop} and seems to be stuck in a loop. Type guidance for the model (empty to let it try again):`,
+
   /** A tool the subtask may not call. */
   toolNotAllowed: (tool: string, allowed: string[]): string =>
     `Tool '${tool}' is not available inside subagent runs. Use one of: ${allowed.join(', ')}.`,

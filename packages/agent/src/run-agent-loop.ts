@@ -184,15 +184,19 @@ function noToolUsed(run: Run): void {
  */
 async function atMistakeLimit(run: Run): Promise<boolean> {
   const count = run.task.mistakes.count;
+  // Five identical calls trip the limit without five mistakes: say so, not "3 consecutive mistakes".
+  const loop = run.task.mistakes.tripReason;
   const stop = run.host.approver.settings.yolo || (run.options.onMistakeLimit ?? (run.options.taskOptions?.isSubagent ? 'stop' : 'ask')) === 'stop';
   if (stop) {
-    finish(run, 'mistake_limit', run.host.approver.settings.yolo ? agentResponses.yoloMistakeLimit(count) : `Too many consecutive mistakes (${count}).`);
+    const why = loop ? `${loop}; the task was stopped so it does not loop forever.` : run.host.approver.settings.yolo ? agentResponses.yoloMistakeLimit(count) : `Too many consecutive mistakes (${count}).`;
+    finish(run, 'mistake_limit', why);
     return false;
   }
-  run.options.ui?.notice?.('mistake_limit', `The model made ${count} consecutive mistakes.`);
-  const answer = await run.askUi.ask('mistake_limit_reached', agentResponses.mistakeLimitQuestion(count, modelIdOf(run.options.model)));
+  run.options.ui?.notice?.('mistake_limit', loop ? `${loop}.` : `The model made ${count} consecutive mistakes.`);
+  const question = loop ? agentResponses.loopQuestion(loop) : agentResponses.mistakeLimitQuestion(count, modelIdOf(run.options.model));
+  const answer = await run.askUi.ask('mistake_limit_reached', question);
   if (answer.response === 'no') {
-    finish(run, 'mistake_limit', `Too many consecutive mistakes (${count}); the user stopped the task.`);
+    finish(run, 'mistake_limit', loop ? `${loop}; the user stopped the task.` : `Too many consecutive mistakes (${count}); the user stopped the task.`);
     return false;
   }
   run.task.newUserMessage();

@@ -35,13 +35,14 @@ describe('focus_chain through the pipeline', () => {
 });
 
 describe('focus_chain bad input', () => {
-  it('without a list and with none stored, it is a missing-parameter error', async () => {
+  it('without a list and with none stored, it says there is none yet: a success, as its description promises', async () => {
     await setup();
-    const r = await h.call('focus_chain', { task_progress: '  ' });
-    expect(r.isError).toBe(true);
-    expect(r.code).toBe('QUIVER_ERR_PARAM_MISSING');
-    expect(h.text(r)).toContain("Missing value for required parameter 'task_progress'");
-    expect(h.mistakes.count).toBe(1);
+    for (const params of [{}, { task_progress: '  ' }]) {
+      const r = await h.call('focus_chain', params);
+      expect(r.isError).toBe(false);
+      expect(h.text(r)).toBe('There is no todo list yet. Send one in task_progress as a Markdown checklist ("- [ ] item" open, "- [x] item" done).');
+    }
+    expect(h.mistakes.count).toBe(0);
   });
 
   it('a line that is not an item is a clear error and the stored list stays', async () => {

@@ -16,6 +16,9 @@ const params = z.object({
   todos: z.string().optional().describe('Same as task_progress (either name is accepted).'),
 });
 
+/** What a call without a list says while the task has none. */
+const NO_LIST_YET = 'There is no todo list yet. Send one in task_progress as a Markdown checklist ("- [ ] item" open, "- [x] item" done).';
+
 /** The parameters of `focus_chain`. */
 export type FocusChainParams = z.infer<typeof params>;
 
@@ -49,13 +52,13 @@ async function focusChain(config: TaskConfig, p: FocusChainParams): Promise<Tool
   return `Todo list updated: ${progressSummary(parsed.items)}`;
 }
 
-/** No list given: re-say the stored one (as the baseline re-says its file), or explain what to send. */
+/**
+ * No list given: re-say the stored one (as the baseline re-says its file), or say there is none
+ * yet — a success, not a mistake: the description tells the model it may call without a list.
+ */
 async function currentList(config: TaskConfig, stored: string | undefined): Promise<ToolResponse> {
   const parsed = stored === undefined ? undefined : parseChecklist(stored);
-  if (!parsed?.ok) {
-    const text = responses.missingParameter('task_progress', 'focus_chain') + '\nThere is no todo list yet: send one as a Markdown checklist ("- [ ] item").';
-    return errorResult(responses.toolError(text), ERROR_CODES.PARAM_MISSING);
-  }
+  if (!parsed?.ok) return NO_LIST_YET;
   await config.ui.say('task_progress', parsed.markdown, progressOf(parsed.items));
   return `Current todo list: ${progressSummary(parsed.items)}\n\n${parsed.markdown}`;
 }

@@ -58,8 +58,30 @@ describe('list_files through the pipeline', () => {
     for (let i = 0; i < 230; i++) files[`f${i}.txt`] = '';
     const t = await harness(files);
     const text = t.text(await t.call('list_files', { path: '.' }));
-    expect(text.endsWith(`\n\n${TRUNCATION_HINT}`)).toBe(true);
+    expect(text.endsWith(`\n\n${TRUNCATION_HINT}\nFolders not fully shown, with their counts:\n./ 230 entries`)).toBe(true);
     expect(text.split('\n\n')[0].split('\n')).toHaveLength(200);
+  });
+
+  it('ends a cut recursive listing with the file count of each folder not fully shown', async () => {
+    const files: Record<string, string> = { 'README.md': '', 'docs/a.md': '', 'docs/b.md': '' };
+    for (let i = 0; i < 150; i++) files[`src/f${i}.ts`] = '';
+    for (let i = 0; i < 120; i++) files[`test/unit/t${i}.ts`] = '';
+    const t = await harness(files);
+    const text = t.text(await t.call('list_files', { path: '.', recursive: true }));
+    const [list, rest] = text.split(`\n\n${TRUNCATION_HINT}\n`);
+    expect(list.split('\n')).toHaveLength(200);
+    // Breadth-first: docs/ and src/ are complete; test/unit/ is shown, 43 of its files are not.
+    expect(rest).toBe('Folders not fully shown (273 files in all), with the files below each:\ntest/unit/ 120 files');
+  });
+
+  it('names a folder whose own files were cut, and counts from the plugin\'s limit option', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 5; i++) files[`d${i}/x.ts`] = '';
+    h = await createTestHarness({ plugins: [{ plugin: listFilesPlugin, options: { limit: 8 } }], files });
+    const text = h.text(await h.call('list_files', { path: '.', recursive: true }));
+    const rest = text.split(`\n\n${TRUNCATION_HINT}\n`)[1];
+    // 5 folders and 3 of their 5 files are shown: two folders are not complete.
+    expect(rest).toMatch(/^Folders not fully shown \(5 files in all\), with the files below each:\nd\d\/ 1 file\nd\d\/ 1 file$/);
   });
 });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { coreServices, defineTool, ERROR_CODES, positiveNumberOption, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
 import { createListingFilter } from '@quiver/ignore';
+import { folderSummary } from './folder-summary.js';
 import { formatFilesList } from './format-files-list.js';
 import { listFiles } from './list-files.js';
 
@@ -14,6 +15,15 @@ export const LIST_LIMIT = 200;
 
 /** A recursive listing returns what it has after this long. */
 export const LIST_TIMEOUT_MS = 10_000;
+
+/**
+ * A truncated listing walks on (counting only) up to this many entries for its folder summary;
+ * past it the counts are shown as lower bounds (`120+`).
+ */
+export const SUMMARY_SCAN_LIMIT = 20_000;
+
+/** The counting walk gives up after this long (its counts are then lower bounds). */
+export const SUMMARY_SCAN_TIMEOUT_MS = 2_000;
 
 /** The parameters of list_files. `recursive` takes a boolean or the string "true" (any case). */
 export const listFilesParams = z.object({
@@ -28,7 +38,8 @@ export const listFilesParams = z.object({
 const DESCRIPTION =
   'List files and directories within the specified directory. If recursive is true, it lists all files and ' +
   'directories below it (skipping dependency and build folders, hidden folders and anything .gitignore excludes); ' +
-  'otherwise only the top-level contents. Directories end in `/`. At most 200 entries are shown. Do not use this ' +
+  'otherwise only the top-level contents. Directories end in `/`. At most 200 entries are shown; a cut listing ends ' +
+  'with the file count of each folder not fully shown, so you can list one of them next. Do not use this ' +
   'tool to confirm the existence of files you may have created, as the user will let you know if the files were ' +
   'created successfully or not.';
 
@@ -59,17 +70,26 @@ async function executeListFiles(config: TaskConfig, params: z.infer<typeof listF
   const ignore = config.services.find(coreServices.ignore);
   // One snapshot of the ignore rules for the whole walk: one match per entry, no freshness checks.
   const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
+  const recursive = isRecursive(params.recursive);
+  const isIgnored = filter ? (path: string, isDir: boolean) => !filter.show(path, isDir) : undefined;
+  // Links are followed only within the workspace; outside it, within the listed directory.
+  const root = target.containingRoot?.path ?? target.resolved;
   const [paths, didHitLimit] = await listFiles(target.resolved, {
-    recursive: isRecursive(params.recursive),
+    recursive,
     limit: positiveNumberOption(config.options, 'limit', LIST_LIMIT),
     timeoutMs: positiveNumberOption(config.options, 'timeoutMs', LIST_TIMEOUT_MS),
-    isIgnored: filter ? (path, isDir) => !filter.show(path, isDir) : undefined,
-    // Links are followed only within the workspace; outside it, within the listed directory.
-    root: target.containingRoot?.path ?? target.resolved,
+    isIgnored,
+    root,
     signal: config.signal,
   });
   if (config.signal.aborted) {
     throw quiverError(ERROR_CODES.TOOL_ABORTED, `Listing '${target.input}' was cancelled before it finished.`, { tool: 'list_files' });
   }
-  return textResult(formatFilesList(paths, didHitLimit));
+  const listing = formatFilesList(paths, didHitLimit);
+  if (!didHitLimit || paths.length === 0) return textResult(listing);
+  const walk = (limit: number, timeoutMs: number) =>
+    listFiles(target.resolved, { recursive, limit, timeoutMs, isIgnored, root, signal: config.signal });
+  const [all, cut] = await walk(SUMMARY_SCAN_LIMIT, SUMMARY_SCAN_TIMEOUT_MS);
+  const summary = config.signal.aborted ? '' : folderSummary(paths, all, !cut, recursive);
+  return textResult(summary ? `${listing}\n${summary}` : listing);
 }

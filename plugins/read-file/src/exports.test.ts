@@ -16,7 +16,6 @@ it('exports exactly the public API', () => {
     'default',
     'detectEncoding',
     'displayedLineRange',
-    'duplicateReadPrefix',
     'formatBytes',
     'formatFileContentWithLineNumbers',
     'lineWindow',
@@ -25,7 +24,9 @@ it('exports exactly the public API', () => {
     'readFileTool',
     'readLineRange',
     'readTextFile',
+    'totalLinesOf',
     'truncateContent',
+    'unchangedFileNotice',
   ]);
   expect(api.default.tools.map((t) => t.name)).toEqual(['read_file']);
 });

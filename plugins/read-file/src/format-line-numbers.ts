@@ -25,6 +25,16 @@ export function lineFooter(start: number, end: number, total: number): string {
 }
 
 /**
+ * The file's line count as a read's footer states it (`of N total` or `has N lines total`),
+ * or undefined when the text has no such footer (a truncated document, an image).
+ * @example totalLinesOf('1 | a\n\n(File has 1 lines total.)') // 1
+ */
+export function totalLinesOf(text: string): number | undefined {
+  const m = /\((?:File has (\d+) lines total|Showing lines \d+-\d+ of (\d+) total\.[^)]*)\.?\)$/.exec(text);
+  return m ? Number(m[1] ?? m[2]) : undefined;
+}
+
+/**
  * Split text into lines as the baseline does: on `\r?\n`, a trailing newline adding no line.
  * @example splitLines('a\r\nb\n') // ['a', 'b']
  */

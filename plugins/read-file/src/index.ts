@@ -1,8 +1,8 @@
 import { definePlugin } from '@quiver/core';
 import { readFileTool } from './read-file-tool.js';
 
-export { readFileTool, readFileParams, duplicateReadPrefix } from './read-file-tool.js';
-export { formatFileContentWithLineNumbers } from './format-line-numbers.js';
+export { readFileTool, readFileParams, unchangedFileNotice } from './read-file-tool.js';
+export { formatFileContentWithLineNumbers, totalLinesOf } from './format-line-numbers.js';
 export { displayedLineRange } from './displayed-line-range.js';
 export { DEFAULT_MAX_LINES, lineWindow, parseLineNumber, type LineWindow } from './line-window.js';
 export { MAX_CONTENT_CHARS, TRUNCATION_MARKER, formatBytes, truncateContent } from './truncate-content.js';

@@ -7,8 +7,9 @@ import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses,
-  type ContentBlock, type ReadCache, type ResolvedPath, type TaskConfig, type ToolResult,
+  type ReadCache, type ReadCacheEntry, type ResolvedPath, type TaskConfig, type ToolResult,
 } from '@quiver/core';
+import { totalLinesOf } from './format-line-numbers.js';
 import { parseLineNumber } from './line-window.js';
 import { openForRead } from './open-for-read.js';
 import { readContent } from './read-content.js';
@@ -30,11 +31,12 @@ const DESCRIPTION =
   'size, including files too large to read whole. Extracts raw text from PDF and DOCX files, Jupyter notebooks ' +
   '(.ipynb) and Excel workbooks (.xlsx); returns PNG, JPEG and WebP images as images. Other binary files are refused.';
 
-/** The prefix of a repeated read (readCount 2, then 3 and more). */
-export function duplicateReadPrefix(displayPath: string, readCount: number): string {
-  return readCount >= 3
-    ? `[DUPLICATE READ] You have already read '${displayPath}' ${readCount} times in this conversation. The content has not changed since your last read. Please use the information you already have and proceed with your task.\n`
-    : `[File already read] The file '${displayPath}' was already read earlier in this conversation. Returning content:\n`;
+/**
+ * What a whole-file read of a file already read whole in this task, and unchanged since (same
+ * mtime), returns instead of the content again: one line, with the line count.
+ */
+export function unchangedFileNotice(displayPath: string, lines: number): string {
+  return `[Unchanged] '${displayPath}' (${lines} line${lines === 1 ? '' : 's'}) has not changed since you read it earlier in this task; use that content, or read a range (start_line, end_line) to see lines again.`;
 }
 
 /** read_file, ready for `definePlugin`. */
@@ -50,30 +52,36 @@ export const readFileTool = defineTool({
 });
 
 /**
- * One read: the cache check (an unchanged file read again gets a prefix and leaves the
- * mistake count alone), then the read itself. Failures are error results that count a mistake.
+ * One read. A whole-file read of a file read whole before in this task and unchanged since gets
+ * {@link unchangedFileNotice} instead of the content, leaving the mistake count alone; a range
+ * is always read. Failures are error results that count a mistake.
  */
 async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFileParams>): Promise<ToolResult> {
   const path = config.paths.path;
   const displayPath = path.input || params.path;
+  const startLine = parseLineNumber(params.start_line);
+  const endLine = parseLineNumber(params.end_line);
+  const whole = startLine === undefined && endLine === undefined;
   let handle: FileHandle | undefined;
   try {
     handle = await openForRead(path);
     const stats = await handle.stat();
     if (stats.isDirectory()) throw notAFile(path, 'is a directory. Use list_files to see what it contains');
     if (!stats.isFile()) throw notAFile(path, 'is not a regular file (a device, FIFO or socket), so it cannot be read as a file');
-    const repeat = countRepeat(config.readCache, path.resolved, stats.mtimeMs);
+    const seen = unchangedEntry(config.readCache, path.resolved, stats.mtimeMs);
+    if (whole && seen?.lines !== undefined) {
+      config.readCache.set(path.resolved, { ...seen, readCount: seen.readCount + 1 });
+      return { content: [{ type: 'text', text: unchangedFileNotice(displayPath, seen.lines) }], isError: false, mistake: 'keep' };
+    }
     const content = await readContent({
-      handle, absolutePath: path.resolved, size: stats.size, signal: config.signal,
-      startLine: parseLineNumber(params.start_line), endLine: parseLineNumber(params.end_line),
+      handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, startLine, endLine,
       supportsImages: config.options.supportsImages !== false,
       maxDocumentBytes: typeof config.options.maxDocumentBytes === 'number' ? config.options.maxDocumentBytes : undefined,
     });
-    if (repeat === undefined) {
-      config.readCache.set(path.resolved, { readCount: 1, mtimeMs: stats.mtimeMs });
-      return { content, isError: false };
-    }
-    return { content: withPrefix(content, duplicateReadPrefix(displayPath, repeat)), isError: false, mistake: 'keep' };
+    const first = content[0];
+    const lines = whole && content.length === 1 && first?.type === 'text' ? totalLinesOf(first.text) : undefined;
+    config.readCache.set(path.resolved, { readCount: (seen?.readCount ?? 0) + 1, mtimeMs: stats.mtimeMs, lines: lines ?? seen?.lines });
+    return { content, isError: false, ...(seen ? { mistake: 'keep' as const } : {}) };
   } catch (e) {
     return readFailure(e);
   } finally {
@@ -81,25 +89,14 @@ async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFi
   }
 }
 
-/**
- * The read count this read makes, if the file was read before and has not changed since
- * (same mtime); undefined for a fresh read. A changed file is evicted and read fresh.
- */
-function countRepeat(cache: ReadCache, absolutePath: string, mtimeMs: number): number | undefined {
+/** The cache entry of a file read before and unchanged since (same mtime); a changed file is evicted. */
+function unchangedEntry(cache: ReadCache, absolutePath: string, mtimeMs: number): ReadCacheEntry | undefined {
   const entry = cache.get(absolutePath);
-  if (!entry) return undefined;
-  if (entry.mtimeMs !== mtimeMs) {
+  if (entry && entry.mtimeMs !== mtimeMs) {
     cache.delete(absolutePath);
     return undefined;
   }
-  const next = { ...entry, readCount: entry.readCount + 1 };
-  cache.set(absolutePath, next);
-  return next.readCount;
-}
-
-function withPrefix(content: ContentBlock[], prefix: string): ContentBlock[] {
-  const [first, ...rest] = content;
-  return first?.type === 'text' ? [{ type: 'text', text: prefix + first.text }, ...rest] : [{ type: 'text', text: prefix }, ...content];
+  return entry;
 }
 
 function notAFile(path: ResolvedPath, what: string): Error {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,14 +21,11 @@ describe('read_file through the pipeline (§14.3 handler vectors)', () => {
     expect(h.mistakes.count).toBe(0);
   });
 
-  it('reads, then re-reads a range with the [File already read] prefix', async () => {
+  it('reads, then re-reads a range in full: ranges are never deduplicated', async () => {
     await setup({ 'real-file.txt': 'alpha\nbeta\ngamma\n' });
     expect(h.text(await h.call('read_file', { path: 'real-file.txt' }))).toBe('1 | alpha\n2 | beta\n3 | gamma\n\n(File has 3 lines total.)');
     const second = await h.call('read_file', { path: 'real-file.txt', start_line: '2', end_line: '2' });
-    expect(h.text(second)).toBe(
-      "[File already read] The file 'real-file.txt' was already read earlier in this conversation. Returning content:\n" +
-        '2 | beta\n\n(Showing lines 2-2 of 3 total. Use start_line=3 to continue reading.)',
-    );
+    expect(h.text(second)).toBe('2 | beta\n\n(Showing lines 2-2 of 3 total. Use start_line=3 to continue reading.)');
     expect(second.mistake).toBe('keep');
   });
 
@@ -53,19 +51,30 @@ describe('read_file through the pipeline (§14.3 handler vectors)', () => {
 });
 
 describe('read cache', () => {
-  it('says [DUPLICATE READ] from the third read, with the count', async () => {
+  it('answers a repeated whole read of an unchanged file with one line and its line count', async () => {
+    await setup({ 'a.txt': 'x\ny\n' });
+    await h.call('read_file', { path: 'a.txt' });
+    const again = await h.call('read_file', { path: 'a.txt' });
+    expect(again.content).toEqual([
+      { type: 'text', text: "[Unchanged] 'a.txt' (2 lines) has not changed since you read it earlier in this task; use that content, or read a range (start_line, end_line) to see lines again." },
+    ]);
+    expect(again.mistake).toBe('keep');
+    expect(h.readCache.get(h.path('a.txt').toLowerCase())?.readCount).toBe(2);
+    expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: 2 }))).toBe('2 | y\n\n(File has 2 lines total.)');
+  });
+
+  it('reads a changed file in full again', async () => {
     await setup({ 'a.txt': 'x\n' });
     await h.call('read_file', { path: 'a.txt' });
-    await h.call('read_file', { path: 'a.txt' });
-    const third = await h.call('read_file', { path: 'a.txt' });
-    // The pipeline's repeated-call warning follows as a block of its own.
-    expect(third.content[0]).toEqual({
-      type: 'text',
-      text:
-        "[DUPLICATE READ] You have already read 'a.txt' 3 times in this conversation. The content has not changed since your last read. " +
-        'Please use the information you already have and proceed with your task.\n1 | x\n\n(File has 1 lines total.)',
-    });
-    expect(h.text(await h.call('read_file', { path: 'a.txt' }))).toContain("already read 'a.txt' 4 times");
+    writeFileSync(h.path('a.txt'), 'x\nnew\n');
+    utimesSync(h.path('a.txt'), new Date(), new Date(Date.now() + 5000));
+    expect(h.text(await h.call('read_file', { path: 'a.txt' }))).toBe('1 | x\n2 | new\n\n(File has 2 lines total.)');
+  });
+
+  it('reads the whole file after only a range was read', async () => {
+    await setup({ 'a.txt': 'x\ny\n' });
+    await h.call('read_file', { path: 'a.txt', start_line: 1, end_line: 1 });
+    expect(h.text(await h.call('read_file', { path: 'a.txt' }))).toBe('1 | x\n2 | y\n\n(File has 2 lines total.)');
   });
 
   it('keys the cache by the lowercased absolute path', async () => {
@@ -192,7 +201,7 @@ describe('read_file errors and kinds of file', () => {
     }
   });
 
-  it('returns an image block, and again with the prefix on a re-read', async () => {
+  it('returns an image block, and again on a re-read (an image has no line count to point at)', async () => {
     // A 1x1 RGB PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
     await setup({ 'dot.png': png });
@@ -202,7 +211,7 @@ describe('read_file errors and kinds of file', () => {
       { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
     ]);
     const again = await h.call('read_file', { path: 'dot.png' });
-    expect(again.content[0]).toEqual({ type: 'text', text: "[File already read] The file 'dot.png' was already read earlier in this conversation. Returning content:\nSuccessfully read image" });
+    expect(again.content[0]).toEqual({ type: 'text', text: 'Successfully read image' });
     expect(again.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
   });
 

@@ -1,9 +1,11 @@
 /**
- * The search_files result text (SPEC Part B §7): a count header, then per file its path and
- * its results between `│----` rules, capped at 300 results and 0.25 MB.
+ * The search_files result text (SPEC Part B §7, issue 18): a count header, then per file its
+ * path and its lines as ripgrep prints them, each with its line number — `12:` on a match,
+ * `12-` on context — and `--` between results that are not adjacent, so the model can aim a
+ * `read_file` range at any line. Capped at 300 results and 0.25 MB.
  */
 import { relative, sep } from 'node:path';
-import type { FileMatches } from './ripgrep-json.js';
+import type { FileMatches, SearchMatch } from './ripgrep-json.js';
 
 /** Results shown at most. */
 export const MAX_RESULTS = 300;
@@ -73,22 +75,34 @@ function formatBody(files: readonly FileMatches[], base: string, budget: number)
     if (left === 0) break;
     const matches = file.matches.slice(0, left);
     left -= matches.length;
-    if (!add(`${displayPath(base, file.path)}\n│----\n`)) {
+    if (!add(`${displayPath(base, file.path)}\n`)) {
       cut = true;
       break;
     }
+    let next = 0;
     for (let i = 0; i < matches.length && !cut; i++) {
       const m = matches[i];
-      const lines = [...m.before, m.text, ...m.after].map((l) => `│${l.trimEnd()}\n`).join('');
-      cut = !add(lines) || (i < matches.length - 1 && !add('│----\n'));
+      const first = m.line - m.before.length;
+      // ripgrep's group separator: only between results whose lines are not contiguous.
+      if (i > 0 && first > next) cut = !add('--\n');
+      if (!cut) cut = !add(numberedLines(m));
+      next = m.line + m.after.length + 1;
     }
-    if (cut || !add('│----\n\n')) {
+    if (cut || !add('\n')) {
       cut = true;
       break;
     }
   }
   if (cut && bytes + Buffer.byteLength(SIZE_NOTICE) < budget) out += SIZE_NOTICE;
   return out.trim();
+}
+
+/** A result's lines as `N-context`, `N:match`, `N-context`. */
+function numberedLines(m: SearchMatch): string {
+  const start = m.line - m.before.length;
+  const before = m.before.map((l, i) => `${start + i}-${l.trimEnd()}\n`).join('');
+  const after = m.after.map((l, i) => `${m.line + 1 + i}-${l.trimEnd()}\n`).join('');
+  return `${before}${m.line}:${m.text.trimEnd()}\n${after}`;
 }
 
 function displayPath(base: string, path: string): string {

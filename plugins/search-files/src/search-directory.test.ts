@@ -32,20 +32,20 @@ async function text(root: string, regex: string, more: Partial<SearchRequest> = 
 describe('search output format (§7)', () => {
   it('prints one result with a line of context each side', async () => {
     const root = tree({ 'src/a.ts': 'one\ntwo TODO  \nthree\nfour\n' });
-    expect(await text(root, 'TODO')).toBe('Found 1 result.\n\nsrc/a.ts\n│----\n│one\n│two TODO\n│three\n│----');
+    expect(await text(root, 'TODO')).toBe('Found 1 result.\n\nsrc/a.ts\n1-one\n2:two TODO\n3-three');
   });
 
-  it('separates results in a file with │---- and files with a blank line', async () => {
+  it('numbers every line, separates distant results with -- and files with a blank line', async () => {
     const root = tree({ 'a.txt': 'x1\nhit A\nx3\nx4\nx5\nhit B\nx7\n', 'b.txt': 'hit C\n' });
     const out = await text(root, 'hit');
     expect(out.startsWith('Found 3 results.\n\n')).toBe(true);
-    expect(out).toContain('a.txt\n│----\n│x1\n│hit A\n│x3\n│----\n│x5\n│hit B\n│x7\n│----');
-    expect(out).toContain('\n\nb.txt\n│----\n│hit C\n│----');
+    expect(out).toContain('a.txt\n1-x1\n2:hit A\n3-x3\n--\n5-x5\n6:hit B\n7-x7\n');
+    expect(out).toContain('\n\nb.txt\n1:hit C');
   });
 
-  it('gives a context line between two close matches to the first one', async () => {
+  it('runs two close matches together without a separator', async () => {
     const root = tree({ 'a.txt': 'hit 1\nmiddle\nhit 3\n' });
-    expect(await text(root, 'hit')).toBe('Found 2 results.\n\na.txt\n│----\n│hit 1\n│middle\n│----\n│hit 3\n│----');
+    expect(await text(root, 'hit')).toBe('Found 2 results.\n\na.txt\n1:hit 1\n2-middle\n3:hit 3');
   });
 
   it('says Found 0 results. when nothing matches', async () => {
@@ -55,7 +55,7 @@ describe('search output format (§7)', () => {
 
   it('shows paths relative to the base, in POSIX form', async () => {
     const root = tree({ 'pkg/deep/x.md': 'needle\n' });
-    expect(await text(join(root, 'pkg'), 'needle', { base: root })).toContain('pkg/deep/x.md\n│----');
+    expect(await text(join(root, 'pkg'), 'needle', { base: root })).toContain('pkg/deep/x.md\n1:needle');
   });
 });
 
@@ -90,14 +90,14 @@ describe('ripgrep behaviour', () => {
     });
     for (const filePattern of [undefined, '*']) {
       const out = await text(root, 'needle', { filePattern });
-      expect(out).toBe('Found 1 result.\n\nsrc/ok.ts\n│----\n│needle\n│----');
+      expect(out).toBe('Found 1 result.\n\nsrc/ok.ts\n1:needle');
     }
   });
 
   it('leaves out files the ignore rules reject', async () => {
     const root = tree({ 'secret.env': 'KEY=needle\n', 'a.ts': 'needle\n' });
     const out = await text(root, 'needle', { isIgnored: (p) => p.endsWith('.env') });
-    expect(out).toBe('Found 1 result.\n\na.ts\n│----\n│needle\n│----');
+    expect(out).toBe('Found 1 result.\n\na.ts\n1:needle');
   });
 });
 
@@ -107,7 +107,7 @@ describe('caps', () => {
     for (let i = 0; i < 400; i++) files[`f${String(i).padStart(3, '0')}.txt`] = 'needle\n';
     const out = await text(tree(files), 'needle');
     expect(out.startsWith('Showing first 300 of 300+ results. Use a more specific search if necessary.\n\n')).toBe(true);
-    expect(out.match(/│needle/g)).toHaveLength(300);
+    expect(out.match(/^1:needle$/gm)).toHaveLength(300);
   });
 
   it('says the count is partial when ripgrep\'s output was cut short', async () => {

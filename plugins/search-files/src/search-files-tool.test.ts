@@ -39,7 +39,7 @@ describe('search_files through the pipeline', () => {
     const t = await harness({ 'src/a.ts': 'const a = 1;\n// TODO: fix\nexport {};\n' });
     const r = await t.call('search_files', { path: '.', regex: 'TODO' });
     expect(r.isError).toBe(false);
-    expect(t.text(r)).toBe('Found 1 result.\n\nsrc/a.ts\n│----\n│const a = 1;\n│// TODO: fix\n│export {};\n│----');
+    expect(t.text(r)).toBe('Found 1 result.\n\nsrc/a.ts\n1-const a = 1;\n2:// TODO: fix\n3-export {};');
     expect(t.mistakes.count).toBe(0);
   });
 
@@ -86,7 +86,7 @@ describe('ignore rules', () => {
 
   it('leaves out results from ignored files', async () => {
     const t = await harness(files);
-    expect(t.text(await t.call('search_files', { path: '.', regex: 'needle' }))).toBe('Found 1 result.\n\napp.ts\n│----\n│needle\n│----');
+    expect(t.text(await t.call('search_files', { path: '.', regex: 'needle' }))).toBe('Found 1 result.\n\napp.ts\n1:needle');
   });
 
   it('refuses to search an ignored directory, before rg runs or approval is asked', async () => {
@@ -138,15 +138,15 @@ describe('several workspace roots', () => {
     const text = t.text(await t.call('search_files', { path: 'src', regex: 'needle' }));
     expect(text).toBe(
       'Found 3 results across 3 workspaces.\n\n' +
-        '## Workspace: workspace\nsrc/a.ts\n│----\n│needle\n│----\n\n' +
-        '## Workspace: other\nsrc/b.ts\n│----\n│needle one\n│----\n│needle two\n│----',
+        '## Workspace: workspace\nsrc/a.ts\n1:needle\n\n' +
+        '## Workspace: other\nsrc/b.ts\n1:needle one\n2:needle two',
     );
   });
 
   it('searches only the hinted root', async () => {
     const t = await harness({ 'a.ts': 'needle\n' }, { extraRoots: ['other'] });
     put(t.roots.other, 'b.ts', 'needle\n');
-    expect(t.text(await t.call('search_files', { path: '@other:.', regex: 'needle' }))).toBe('Found 1 result.\n\nb.ts\n│----\n│needle\n│----');
+    expect(t.text(await t.call('search_files', { path: '@other:.', regex: 'needle' }))).toBe('Found 1 result.\n\nb.ts\n1:needle');
   });
 
   it('skips roots without the directory, and fails only when every root fails', async () => {

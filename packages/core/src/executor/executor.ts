@@ -171,7 +171,7 @@ async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnTyp
   applyMistakes(task, result);
   const repeats = loops.record(block.name, block.params as Record<string, unknown>);
   if (repeats === 3) result = { ...result, content: [...result.content, { type: 'text', text: responses.repeatedToolCall(block.name, repeats) }] };
-  if (repeats >= 5) task.mistakes.trip();
+  if (repeats >= 5) task.mistakes.trip(`The model called '${block.name}' with identical arguments ${repeats} times in a row`);
   return result;
 }
 

@@ -2,6 +2,8 @@
 export interface ReadCacheEntry {
   readCount: number;
   mtimeMs: number;
+  /** The file's line count, known once the whole file was read (read_file's repeat notice). */
+  lines?: number;
   /** A cached image block to re-send on a duplicate read. */
   image?: { data: string; mimeType: string };
 }
@@ -38,24 +40,36 @@ export interface MistakeCounter {
   readonly limitReached: boolean;
   increment(): number;
   reset(): void;
-  /** Jump straight to the limit (5 identical calls in a row). */
-  trip(): void;
+  /** Jump straight to the limit (5 identical calls in a row), saying why for the user. */
+  trip(reason?: string): void;
+  /** Why the limit was reached when {@link trip} did it (not a count of mistakes); cleared by `reset`. */
+  readonly tripReason: string | undefined;
 }
 
 /** Creates a mistake counter with a limit (default 3). */
 export function createMistakeCounter(limit = 3): MistakeCounter {
   let count = 0;
+  let tripReason: string | undefined;
   return {
     get count() {
       return count;
+    },
+    get tripReason() {
+      return tripReason;
     },
     limit,
     get limitReached() {
       return count >= limit;
     },
     increment: () => ++count,
-    reset: () => void (count = 0),
-    trip: () => void (count = Math.max(count, limit)),
+    reset: () => {
+      count = 0;
+      tripReason = undefined;
+    },
+    trip: (reason) => {
+      count = Math.max(count, limit);
+      tripReason = reason;
+    },
   };
 }
 
