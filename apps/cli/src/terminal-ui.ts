@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApprovalRequest, ApprovalResponse, HostUi } from '@quiver/core';
+import { escapeTerminal, hasControlChars, type ApprovalRequest, type ApprovalResponse, type HostUi } from '@quiver/core';
 
 /** Options of the terminal host. */
 export interface TerminalUiOptions {
@@ -20,7 +20,8 @@ export interface TerminalUi extends HostUi {
 /**
  * The CLI's UI ports. Approvals: `--yes` approves; on a TTY the user is asked yes/no with the
  * tool, the command or path and why; without a TTY the call is refused with a message naming
- * the flag or setting that would allow it.
+ * the flag or setting that would allow it. Everything that came from a model or a program
+ * reaches the terminal through `escapeTerminal` (SPEC C4).
  */
 export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
   const status = statusLine();
@@ -28,18 +29,18 @@ export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
     say(type, text) {
       if (!options.verbose) return;
       status.clear();
-      process.stderr.write(`[${type}] ${text}\n`);
+      process.stderr.write(`[${type}] ${escapeTerminal(text)}\n`);
     },
     async ask(type, text) {
       status.clear();
       if (!process.stdin.isTTY) {
         // Nobody can answer, but --verbose still shows what was asked (a question, a completion result).
-        if (options.verbose) process.stderr.write(`[${type}] ${text}\n`);
+        if (options.verbose) process.stderr.write(`[${type}] ${escapeTerminal(text)}\n`);
         return { response: 'no', text: 'No terminal to answer on.' };
       }
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
-        const answer = await rl.question(`${text}\n> `);
+        const answer = await rl.question(`${escapeTerminal(text)}\n> `);
         return { response: 'message', text: answer };
       } finally {
         rl.close();
@@ -51,12 +52,13 @@ export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
     },
     notify: (message) => {
       status.clear();
-      process.stderr.write(`quiver: ${message}\n`);
+      process.stderr.write(`quiver: ${escapeTerminal(message)}\n`);
     },
     output(chunk) {
       if (!options.streamOutput) return;
       status.clear();
-      process.stderr.write(chunk.endsWith('\n') ? chunk : `${chunk}\n`);
+      const shown = escapeTerminal(chunk);
+      process.stderr.write(shown.endsWith('\n') ? shown : `${shown}\n`);
       status.draw();
     },
     endOutput: () => status.clear(),
@@ -96,19 +98,28 @@ async function approve(request: ApprovalRequest, options: TerminalUiOptions): Pr
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question(`\n${promptLine(request)}\nWhy approval is needed: ${request.reason}\nApprove? [y/N] `);
+    const answer = await rl.question(`\n${promptLine(request)}\nWhy approval is needed: ${escapeTerminal(request.reason)}\nApprove? [y/N] `);
     return { approved: /^y(es)?$/i.test(answer.trim()) };
   } finally {
     rl.close();
   }
 }
 
-/** "execute_command wants to run: ls", "write_to_file wants to edit: /abs/path", ... */
+/**
+ * "execute_command wants to run: ls", "write_to_file wants to edit: /abs/path", ... The
+ * command and path are shown exactly: one without control characters as it is, one with them
+ * escaped (`\r`, `\x1b`) under a warning, so a CR or an erase-line cannot hide what runs.
+ */
 function promptLine(request: ApprovalRequest): string {
-  if (request.command) return `${request.tool} wants to run: ${request.command}`;
+  if (request.command) return `${request.tool} wants to run: ${exact(request.command)}`;
   if (request.path) {
     const verb = request.category === 'edit' ? 'edit' : request.category === 'read' ? 'read' : 'access';
-    return `${request.tool} wants to ${verb}: ${request.path}`;
+    return `${request.tool} wants to ${verb}: ${exact(request.path)}`;
   }
-  return `${request.tool} asks for approval: ${request.description}`;
+  return `${request.tool} asks for approval: ${escapeTerminal(request.description)}`;
+}
+
+function exact(text: string): string {
+  if (!hasControlChars(text.replace(/[\n\t]/g, ''))) return text;
+  return `${escapeTerminal(text, { multiline: false })}\n  WARNING: it contains control characters (shown escaped above, e.g. \\r, \\x1b); they are part of what runs.`;
 }

@@ -31,6 +31,8 @@ export { STAGE } from './hooks/stages.js';
 export type { Stage } from './hooks/stages.js';
 
 // host ports and services
+export { escapeTerminal, hasControlChars } from './host/escape-terminal.js';
+export type { EscapeTerminalOptions } from './host/escape-terminal.js';
 export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview, SavedEdit, SavedEditReport } from './host/host-ui.js';
 export { askUser } from './host/ask-user.js';
 export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';

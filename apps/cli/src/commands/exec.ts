@@ -1,4 +1,4 @@
-import type { ContentBlock } from '@quiver/core';
+import { escapeTerminal, type ContentBlock } from '@quiver/core';
 import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
@@ -42,7 +42,8 @@ export async function execCommand(argv: string[]): Promise<number> {
     const result = await task.call(tool, params as Record<string, unknown>);
     ui.endOutput();
     if (values.json) process.stdout.write(`${JSON.stringify({ isError: result.isError, content: result.content })}\n`);
-    else process.stdout.write(`${render(result.content)}\n`);
+    // On a terminal, what a tool read or a command printed cannot drive it (C4); piped, it is data.
+    else process.stdout.write(`${process.stdout.isTTY ? escapeTerminal(render(result.content)) : render(result.content)}\n`);
     return result.isError ? 1 : 0;
   } finally {
     await task.dispose();

@@ -1,4 +1,5 @@
 import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult, type AgentLoopUi } from '@quiver/agent';
+import { escapeTerminal } from '@quiver/core';
 import type { Runtime } from '@quiver/runtime';
 import { loadAgentToolsPlugin } from '@quiver/tool-use-subagents';
 import { commonOptions, parse } from '../args.js';
@@ -130,10 +131,10 @@ function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean
     return;
   }
   if (outcome.status === 'completed') {
-    process.stdout.write(`\n${outcome.result ?? ''}\n`);
-    if (outcome.command) process.stderr.write(`quiver: to see the result: ${outcome.command}\n`);
+    process.stdout.write(`\n${escapeTerminal(outcome.result ?? '')}\n`);
+    if (outcome.command) process.stderr.write(`quiver: to see the result: ${escapeTerminal(outcome.command, { multiline: false })}\n`);
   } else {
-    process.stderr.write(`quiver: ${outcome.error?.message ?? outcome.status} [${outcome.error?.code ?? outcome.status}]\n`);
+    process.stderr.write(`quiver: ${escapeTerminal(outcome.error?.message ?? outcome.status)} [${outcome.error?.code ?? outcome.status}]\n`);
   }
   const u = outcome.usage;
   process.stderr.write(`quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in, ${u.outputTokens} out\n`);

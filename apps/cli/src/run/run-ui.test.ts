@@ -29,3 +29,15 @@ it('--json keeps stdout for the summary', () => {
   expect(out.stdout).toBe('');
   expect(out.stderr).toBe('quiver: no tool\n');
 });
+
+it('escapes control characters from the model and from tool results (C4)', () => {
+  const { out, streams: s } = streams();
+  const ui = createRunUi({ json: false, verbose: true }, s);
+  ui.text!('done\u001b]52;c;ZXZpbA==\u0007\n');
+  ui.toolCall!({ ...call, description: "[execute_command for 'ls\rrm -rf ~']" });
+  ui.toolResult!(call, textResult('out\u001b[2K'));
+  expect(out.stdout).toBe('done\\x1b]52;c;ZXZpbA==\\x07\n');
+  expect(out.stderr).toContain("quiver: [execute_command for 'ls\\rrm -rf ~']\n");
+  expect(out.stderr).toContain('quiver:   ok: out\\x1b[2K\n');
+  expect(out.stdout + out.stderr).not.toMatch(/[\u001b\r\u0007]/);
+});

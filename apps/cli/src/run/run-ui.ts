@@ -1,5 +1,5 @@
 import type { AgentLoopUi } from '@quiver/agent';
-import { resultText } from '@quiver/core';
+import { escapeTerminal, resultText } from '@quiver/core';
 
 /** Where `quiver run` writes: assistant text to stdout, tool activity to stderr. */
 export interface RunStreams {
@@ -13,6 +13,8 @@ export interface RunStreams {
  * notices, go to stderr.
  */
 export function createRunUi(options: { json: boolean; verbose: boolean }, streams: RunStreams = process): AgentLoopUi {
+  // Model text, tool descriptions and results are the model's or a program's: escaped (C4).
+  const show = escapeTerminal;
   let midLine = false;
   const endLine = () => {
     if (midLine && !options.json) streams.stdout.write('\n');
@@ -21,25 +23,25 @@ export function createRunUi(options: { json: boolean; verbose: boolean }, stream
   return {
     text(delta) {
       if (options.json) return;
-      streams.stdout.write(delta);
+      streams.stdout.write(show(delta));
       midLine = !delta.endsWith('\n');
     },
     turnEnd: endLine,
     toolCall(call) {
       endLine();
-      streams.stderr.write(`quiver: ${call.description}\n`);
-      if (options.verbose) streams.stderr.write(`quiver:   ${JSON.stringify(call.params)}\n`);
+      streams.stderr.write(`quiver: ${show(call.description, { multiline: false })}\n`);
+      if (options.verbose) streams.stderr.write(`quiver:   ${show(JSON.stringify(call.params))}\n`);
     },
     toolResult(_call, result) {
       if (!result.isError && !options.verbose) return;
       const text = resultText(result).trim();
       // The first informative line: past the toolError wrapper sentence and its <error> tags.
       const shown = options.verbose ? text : (text.split('\n').find((l) => l.trim() && !/^<\/?error>$/.test(l.trim()) && !l.startsWith('The tool execution failed')) ?? '');
-      streams.stderr.write(`quiver:   ${result.isError ? 'failed' : 'ok'}${shown ? `: ${shown}` : ''}\n`);
+      streams.stderr.write(`quiver:   ${result.isError ? 'failed' : 'ok'}${shown ? `: ${show(shown)}` : ''}\n`);
     },
     notice(kind, message) {
       endLine();
-      streams.stderr.write(`quiver: ${kind === 'mistake' ? '' : `[${kind}] `}${message}\n`);
+      streams.stderr.write(`quiver: ${kind === 'mistake' ? '' : `[${kind}] `}${show(message)}\n`);
     },
   };
 }
