@@ -51,6 +51,7 @@ it('exports exactly these names', async () => {
       "manifestSchema",
       "mcpServerSchema",
       "mergeConfigs",
+      "offeredTools",
       "parseAnswerOptions",
       "positiveNumberOption",
       "quiverError",
@@ -63,6 +64,7 @@ it('exports exactly these names', async () => {
       "textWithImages",
       "toToolResult",
       "validateConfig",
+      "whyNotOffered",
     ]
   `);
 });

@@ -6,7 +6,9 @@ export type { ErrorCode, QuiverErrorFields } from './errors.js';
 
 // tool contract
 export { defineTool, isToolDefinition, API_VERSION, TOOL_NAME_PATTERN } from './tool/define-tool.js';
-export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi } from './tool/define-tool.js';
+export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi, ToolRequirement } from './tool/define-tool.js';
+export { offeredTools, whyNotOffered } from './tool/offered-tools.js';
+export type { HostSurface, HostCapabilities, OfferContext, OfferableTool, OfferSettings } from './tool/offered-tools.js';
 export { definePlugin, isPluginDefinition } from './tool/define-plugin.js';
 export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
 export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';

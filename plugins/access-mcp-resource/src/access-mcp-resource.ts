@@ -33,6 +33,7 @@ export const accessMcpResourceTool = defineTool({
   description: DESCRIPTION,
   params: accessMcpResourceParams,
   annotations: { title: 'Access MCP resource', readOnly: true, openWorld: true },
+  requires: ['mcpServers'],
   approval: 'mcp',
   describe: (p) => `[access_mcp_resource for '${p.server_name ?? ''}': ${p.uri ?? ''}]`,
   execute: (config, params) => readResource(config, params),

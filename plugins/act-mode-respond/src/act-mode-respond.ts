@@ -42,6 +42,8 @@ export const actModeRespondTool = defineTool({
   description:
     'Show the user a short progress message while you work in ACT MODE (what you found, what you will do next), then keep working. It does not end your turn or wait for a reply. Never call it twice in a row: call a different tool next.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Tell the user about progress', readOnly: true },
   describe: () => '[act_mode_respond]',

@@ -38,6 +38,8 @@ export const askFollowupQuestionTool = defineTool({
   description:
     'Ask the user a question to gather information you need to complete the task: when something is ambiguous, when you need clarification, or when you need a decision only the user can make. Use it sparingly: prefer finding answers with your tools (reading files, searching). Optionally offer 2-5 answer options; the user may still answer freely.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Ask the user a question', readOnly: true },
   describe: (p) => `[ask_followup_question for '${(p.question ?? '').slice(0, 80)}']`,

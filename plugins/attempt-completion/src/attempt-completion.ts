@@ -60,6 +60,8 @@ export const attemptCompletionTool = defineTool({
   description:
     'Present the result of your work to the user once the task is complete, after every tool use has succeeded. The user may accept it, which ends the task, or reply with feedback, which you then act on. Optionally give a command that shows the result (it runs like execute_command, with the same permissions, approval and timeout).',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Complete the task' },
   describe: () => '[attempt_completion]',

@@ -46,6 +46,7 @@ export const browserActionTool = defineTool({
   annotations: { title: 'Browser action', openWorld: true },
   // Only launch asks (SPEC Part B §16.13); the other actions act on a browser the user allowed.
   // A launch without a URL launches nothing: it fails on the missing argument without a prompt.
+  requires: ['browser'],
   approval: { category: 'browser', autoApprove: (_config, params) => params.action !== 'launch' || !params.url?.trim() },
   describe: (params) => `[browser_action for '${params.action ?? ''}']`,
   execute: (config, params) => executeBrowserAction(config, params),

@@ -38,6 +38,8 @@ export const condenseTool = defineTool({
   description:
     'Propose condensing the conversation: give a detailed summary of everything so far, and if the user accepts, it replaces the earlier conversation to free up context.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Condense the conversation' },
   describe: () => '[condense]',

@@ -32,6 +32,8 @@ export const focusChainTool = defineTool({
   description:
     "Keep the task's todo list up to date: send the whole list as a Markdown checklist (\"- [ ] item\" open, \"- [x] item\" done) whenever you finish an item or the plan changes. Returns the progress. Call it without a list to see the current one.",
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Update the todo list', idempotent: true },
   describe: () => '[focus_chain]',

@@ -18,6 +18,8 @@ export const loadMcpDocumentationTool = defineTool({
   description: 'Load documentation about creating MCP servers. Use it when the user asks to create or install an MCP server.',
   params: loadMcpDocumentationParams,
   annotations: { title: 'Load MCP documentation', readOnly: true, idempotent: true },
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   describe: () => '[load_mcp_documentation]',
   async execute(config): Promise<ToolResult | string> {

@@ -34,6 +34,8 @@ export const newTaskTool = defineTool({
   description:
     'Propose starting a new task that carries over a detailed summary of this one, when the conversation has grown long or the work moves on to something new. The user decides; if they accept, the new task starts with your context.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Start a new task' },
   describe: () => '[new_task]',

@@ -60,6 +60,8 @@ export const planModeRespondTool = defineTool({
   description:
     'Respond to the user in PLAN MODE: present a plan, ask about the approach, or answer their question. Use it only when you have explored enough to say something useful; set needs_more_exploration to true if you still need to look around first. When the user approves, they switch to ACT MODE and you carry out the plan.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Reply in plan mode', readOnly: true },
   describe: () => '[plan_mode_respond]',

@@ -34,6 +34,8 @@ export const reportBugTool = defineTool({
   description:
     'Draft a bug report the user can file, when the user asks to report a bug. Fill in the title, what happened, the steps to reproduce and, when known, the API output and other context. The user reviews it; if they accept, it is saved as a Markdown file in .quiver/bug-reports/.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Report a bug' },
   describe: (p) => `[report_bug for '${p.title ?? ''}']`,

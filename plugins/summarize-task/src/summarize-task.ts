@@ -43,6 +43,8 @@ export const summarizeTaskTool = defineTool({
   description:
     'Summarize the task so far when the context window is nearly full, so the work can continue in a fresh context. Include a numbered "Required Files:" section listing the files needed to continue (one "- path" per line); they are loaded for you.',
   params,
+  // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
+  loop: true,
   approval: 'none',
   annotations: { title: 'Summarize the task' },
   describe: () => '[summarize_task]',

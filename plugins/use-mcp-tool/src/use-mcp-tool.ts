@@ -42,6 +42,7 @@ export const useMcpTool = defineTool({
   description: DESCRIPTION,
   params: useMcpToolParams,
   annotations: { title: 'Use MCP tool', openWorld: true },
+  requires: ['mcpServers'],
   approval: {
     category: 'mcp',
     // The server's per-tool autoApprove list spares the prompt even when useMcp is off.

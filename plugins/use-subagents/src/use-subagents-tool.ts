@@ -24,8 +24,11 @@ export const useSubagentsTool = defineTool({
     'summary of their findings with the relevant file paths. Use it to explore several areas at once without ' +
     'filling your own context. Subagents cannot ask the user anything and cannot change files.',
   params: useSubagentsParams,
+  // Offered only where a model is configured: the subagents are model turns.
+  requires: ['model'],
   approval: 'read',
-  annotations: { readOnly: true, openWorld: true },
+  // Not read-only: its subagents run commands (execute_command), which may change anything.
+  annotations: { readOnly: false, destructive: false, openWorld: true },
   describe: (p) => `[use_subagents for ${normalizePrompts(p.prompts).length || 'no'} prompt(s)]`,
   async execute(config, { prompts }) {
     if (config.isSubagentExecution) {

@@ -12,7 +12,7 @@ import { errorCallResult, toCallToolResult } from './mcp-call-result.js';
 import { createMcpHostUi, type McpRequestExtra } from './mcp-host-ui.js';
 import type { ClientRoot } from './mcp-roots.js';
 import { createMcpSession, type McpSession } from './mcp-session.js';
-import { isHiddenTool, listOfferedTools, toMcpTool } from './mcp-tools.js';
+import { listOfferedTools, notCallableOverMcp, toMcpTool } from './mcp-tools.js';
 
 /** The version the server reports in `initialize`. */
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -93,7 +93,7 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
   const { server, log } = ctx;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
     session.use(extra, async (runtime) => {
-      const tools = await listOfferedTools(runtime.host.registry, (info, e) =>
+      const tools = await listOfferedTools(runtime.host.registry, runtime.config, (info, e) =>
         log(`plugin ${info.package} failed to load, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
       );
       return { tools: tools.map(toMcpTool) };
@@ -120,10 +120,10 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
  * and elicits approval on this request, and nothing it leaves behind touches other calls.
  */
 async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
-  // Import the tool's plugin first, so a tool its definition hides is known as hidden.
-  await runtime.host.registry.get(name).catch(() => undefined);
-  if (isHiddenTool(runtime.host.registry, name)) {
-    return errorCallResult(responses.unknownTool(name, runtime.tools().map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
+  // A tool this surface does not offer (hidden, agent-loop, missing requirement) is unknown to the client.
+  if (await notCallableOverMcp(runtime.host.registry, runtime.config, name)) {
+    const offered = await listOfferedTools(runtime.host.registry, runtime.config, () => {});
+    return errorCallResult(responses.unknownTool(name, offered.map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
   }
   const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }) });
   try {

@@ -1,50 +1,25 @@
 // End-to-end: the official SDK client drives the built `quiver mcp` over stdio.
 // Needs the build (`pnpm test` builds first).
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { pathToFileURL } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ClientCapabilities, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpTestKit, type McpTestKit } from './mcp-test-kit.js';
 
-const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
-const clients: Client[] = [];
-let tmp: string;
+let kit: McpTestKit;
+let workspace: McpTestKit['workspace'];
+let connect: (dir: string, capabilities?: ClientCapabilities) => Promise<Client>;
 
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build first (cd /work/main && pnpm turbo run build --filter @quiver/cli...).`);
-  tmp = await realpath(await mkdtemp(join(tmpdir(), 'quiver-mcp-stdio-')));
+  kit = await createMcpTestKit('quiver-mcp-stdio-');
+  workspace = kit.workspace;
+  connect = (dir, capabilities) => kit.connect(dir, capabilities);
 });
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
-
-/** A workspace folder with files (and a quiver.config.json when `config` is given). */
-async function workspace(name: string, files: Record<string, string>, config?: object): Promise<string> {
-  const dir = join(tmp, name);
-  await mkdir(dir, { recursive: true });
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(join(dir, path, '..'), { recursive: true });
-    await writeFile(join(dir, path), content);
-  }
-  if (config) await writeFile(join(dir, 'quiver.config.json'), JSON.stringify(config));
-  return dir;
-}
-
-/** A client connected to `quiver mcp --cwd <dir>`, with optional capabilities. */
-async function connect(dir: string, capabilities: ClientCapabilities = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--cwd', dir], cwd: dir, stderr: 'pipe' });
-  const client = new Client({ name: 'quiver-test', version: '1.0.0' }, { capabilities });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
+afterEach(() => kit.closeClients());
+afterAll(() => kit.cleanup());
 
 const text = (r: unknown) => ((r as CallToolResult).content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 const call = (c: Client, name: string, args: Record<string, unknown>) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;

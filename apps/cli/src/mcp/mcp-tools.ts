@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Registry, ToolDefinition, ToolInfo } from '@quiver/core';
+import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDefinition, type ToolInfo } from '@quiver/core';
 
 /**
  * A Quiver tool as MCP `tools/list` shows it: its name, description, the JSON Schema of its
@@ -26,35 +26,62 @@ export function toMcpTool(tool: ToolDefinition): Tool {
 }
 
 /**
- * The tools offered to an MCP client: every enabled, non-hidden tool, with its plugin
- * imported. A plugin that fails to import is reported through `onError` and left out, so
- * one broken plugin does not take every other tool down with it.
+ * What the MCP host has, for tools that require it: a model when the config names one, MCP
+ * servers when at least one configured server is not disabled, and a browser (the host runs
+ * on the user's machine and launches headless Chromium itself; browser_action says how to
+ * install it when it is missing).
  */
-export async function listOfferedTools(registry: Registry, onError: (tool: ToolInfo, error: unknown) => void): Promise<ToolDefinition[]> {
-  const failed = new Set<string>();
-  for (const info of registry.list()) {
-    try {
-      await registry.get(info.name);
-    } catch (e) {
-      failed.add(info.name);
-      onError(info, e);
-    }
-  }
-  // Listed again now that the plugins are imported: tools their definition hides drop out.
+export function mcpCapabilities(config: Pick<QuiverConfig, 'model' | 'mcpServers'>): HostCapabilities {
+  return {
+    model: config.model !== undefined,
+    mcpServers: Object.values(config.mcpServers ?? {}).some((s) => s.disabled !== true),
+    browser: true,
+  };
+}
+
+/** Where the MCP host offers tools: the `mcp` surface with what the config gives it. */
+export function mcpOfferContext(config: QuiverConfig): OfferContext {
+  return { surface: 'mcp', has: mcpCapabilities(config) };
+}
+
+/**
+ * The tools offered to an MCP client: the enabled, non-hidden tools the `mcp` surface offers
+ * (no agent-loop tools unless the config enables them, none whose requirement is missing),
+ * with their plugins imported. Tools are filtered on manifest data first, so a plugin the
+ * surface does not offer is never imported. A plugin that fails to import is reported
+ * through `onError` and left out, so one broken plugin does not take every other tool down.
+ */
+export async function listOfferedTools(
+  registry: Registry,
+  config: QuiverConfig,
+  onError: (tool: ToolInfo, error: unknown) => void,
+): Promise<ToolDefinition[]> {
+  const context = mcpOfferContext(config);
   const tools: ToolDefinition[] = [];
-  for (const info of registry.list()) {
-    if (failed.has(info.name)) continue;
-    const tool = await registry.get(info.name);
-    if (tool) tools.push(tool);
+  for (const info of offeredTools(registry.list(), context, config.tools)) {
+    let tool: ToolDefinition | undefined;
+    try {
+      tool = await registry.get(info.name);
+    } catch (e) {
+      onError(info, e);
+      continue;
+    }
+    // Checked again on the definition: it is the truth when a manifest left a flag out.
+    if (tool && whyNotOffered(tool, context, Object.hasOwn(config.tools ?? {}, tool.name) ? config.tools![tool.name] : undefined) === undefined) tools.push(tool);
   }
   return tools;
 }
 
 /**
- * True when a tool exists but is hidden (callable by other tools only): MCP clients are the
- * model's side, so they may not call it either.
+ * Why an MCP client may not call `name`, or undefined when it may: a tool the `mcp` surface
+ * does not offer (hidden, an agent-loop tool, a missing requirement) is not the client's to
+ * call, even though other tools may call it. Imports the tool's plugin first, so flags only
+ * its definition declares count.
  */
-export function isHiddenTool(registry: Registry, name: string): boolean {
-  const visible = registry.list().some((t) => t.name === name);
-  return !visible && registry.list({ includeHidden: true }).some((t) => t.name === name);
+export async function notCallableOverMcp(registry: Registry, config: QuiverConfig, name: string): Promise<string | undefined> {
+  const tool = await registry.get(name).catch(() => undefined);
+  const info = registry.list({ includeHidden: true }).find((t) => t.name === name);
+  if (!info) return undefined; // unknown or disabled: the executor answers with its own error
+  const settings = Object.hasOwn(config.tools ?? {}, name) ? config.tools![name] : undefined;
+  return whyNotOffered(tool ?? info, mcpOfferContext(config), settings);
 }

@@ -70,7 +70,11 @@ export const configSchema = z
     extends: z.union([z.string(), z.array(z.string())]).optional(),
     /** Plugins to load. @default every first-party tool */
     plugins: z.array(pluginEntry).optional(),
-    /** Per-tool settings: `enabled: false` removes a tool, `hidden: true` keeps it callable by other tools only. */
+    /**
+     * Per-tool settings: `enabled: false` removes a tool, `hidden: true` keeps it callable by
+     * other tools only, `enabled: true` offers an agent-loop tool (attempt_completion, ...) on a
+     * host whose client runs its own loop (MCP, VS Code), where it is off by default.
+     */
     tools: z
       .record(
         z.string(),

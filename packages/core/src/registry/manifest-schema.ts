@@ -9,6 +9,14 @@ export const manifestToolSchema = z.union([
       name: z.string(),
       /** One line for listings, so tools can be listed without importing the plugin. */
       description: z.string().optional(),
+      /** An agent-loop tool (`defineTool`'s `loop`), so hosts can leave it out without importing it. */
+      loop: z.literal(true).optional(),
+      /**
+       * What a host must have to offer it (`defineTool`'s `requires`: model, mcpServers,
+       * browser). Free strings, so a newer requirement does not break an older core: a
+       * requirement the host does not know counts as missing.
+       */
+      requires: z.array(z.string().min(1)).optional(),
     })
     .strict(),
 ]);
@@ -39,7 +47,7 @@ export const manifestSchema = z
 export type Manifest = z.output<typeof manifestSchema>;
 
 /** A manifest's tool entries, normalised. */
-export function manifestTools(manifest: Manifest): { name: string; description?: string }[] {
+export function manifestTools(manifest: Manifest): { name: string; description?: string; loop?: true; requires?: string[] }[] {
   return manifest.tools.map((t) => (typeof t === 'string' ? { name: t } : t));
 }
 

@@ -65,7 +65,7 @@ describe('addPackage refuses a bad manifest, naming the package', () => {
     const dir = await packages.write({ name: 'pkg-core-ok', quiver: manifest(['echo'], { core: '>=0.1.0 <1' }), entry: brandedEntry('pkg-core-ok', ['echo']) });
     const host = newHost();
     host.registry.addPackage(dir);
-    expect(host.registry.list()).toEqual([{ name: 'echo', package: 'pkg-core-ok', description: undefined, hidden: false }]);
+    expect(host.registry.list()).toEqual([{ name: 'echo', package: 'pkg-core-ok', description: undefined, hidden: false, loop: false, requires: [] }]);
   });
 });
 

@@ -17,6 +17,10 @@ export interface ToolInfo {
   description?: string;
   /** Hidden tools are callable by other tools but not offered to the model. */
   hidden: boolean;
+  /** An agent-loop tool (see `offeredTools`); from the manifest, or the definition once loaded. */
+  loop: boolean;
+  /** What a host must have to offer the tool (see `offeredTools`). */
+  requires: readonly string[];
 }
 
 /** How the config shapes one tool. */
@@ -42,6 +46,8 @@ interface Owner {
   entry: Entry;
   description?: string;
   hidden?: boolean;
+  loop?: boolean;
+  requires?: readonly string[];
 }
 
 interface Entry {
@@ -89,7 +95,7 @@ export function createRegistry(options: RegistryOptions): Registry {
   const owners = new Map<string, Owner>();
   const settings = options.tools ?? {};
 
-  const claim = (entry: Entry, name: string, description?: string, hidden?: boolean) => claimTool(owners, settings, { entry, name, description, hidden });
+  const claim = (entry: Entry, tool: Omit<Owner, 'entry'> & { name: string }) => claimTool(owners, settings, { entry, ...tool });
 
   const load = async (entry: Entry): Promise<PluginDefinition> => {
     if (entry.definition) return entry.definition;
@@ -106,7 +112,7 @@ export function createRegistry(options: RegistryOptions): Registry {
       const entry: Entry = readPluginPackage(dir, pluginOptions, options.coreVersion);
       entries.push(entry);
       const tools = manifestTools(entry.manifest!);
-      for (const t of tools) claim(entry, t.name, t.description);
+      for (const t of tools) claim(entry, t);
       // No tool call would ever import a tool-less plugin (hooks, services only): import it now.
       // Its failure surfaces through ready(), not as an unhandled rejection.
       if (tools.length === 0) startEager(load(entry));
@@ -118,14 +124,23 @@ export function createRegistry(options: RegistryOptions): Registry {
       // unhandled rejection (which would end the host process) until then.
       entry.loading!.catch(() => {});
       entries.push(entry);
-      for (const t of plugin.tools) claim(entry, t.name, t.description.split('\n')[0], t.hidden);
+      for (const t of plugin.tools) claim(entry, { name: t.name, description: t.description.split('\n')[0], hidden: t.hidden, loop: t.loop, requires: t.requires });
       if (plugin.tools.length === 0) startEager(entry.loading!);
     },
     list({ includeHidden = false } = {}) {
-      const hiddenByTool = (name: string, o: { entry: Entry; hidden?: boolean }) => o.hidden ?? o.entry.definition?.tools.find((t) => t.name === name)?.hidden ?? false;
+      const defined = (name: string, o: Owner) => o.entry.definition?.tools.find((t) => t.name === name);
+      const hiddenByTool = (name: string, o: Owner) => o.hidden ?? defined(name, o)?.hidden ?? false;
       return [...owners.entries()]
         .filter(([name, o]) => enabled(name, includeHidden, hiddenByTool(name, o)))
-        .map(([name, o]) => ({ name, package: o.entry.package, description: o.description, hidden: settings[name]?.hidden ?? hiddenByTool(name, o) }));
+        .map(([name, o]) => ({
+          name,
+          package: o.entry.package,
+          description: o.description,
+          hidden: settings[name]?.hidden ?? hiddenByTool(name, o),
+          // The loaded definition is the truth; the manifest's copy lets hosts decide before loading.
+          loop: defined(name, o)?.loop ?? o.loop ?? false,
+          requires: defined(name, o)?.requires ?? o.requires ?? [],
+        }));
     },
     async get(name) {
       const owner = owners.get(name);
@@ -159,7 +174,7 @@ export function createRegistry(options: RegistryOptions): Registry {
  * fails (`QUIVER_ERR_TOOL_DUPLICATE`) unless the config's `tools.<name>.from` picks one of them.
  */
 function claimTool(owners: Map<string, Owner>, settings: Readonly<Record<string, ToolSettings>>, claim: Owner & { name: string }): void {
-  const { entry, name, description, hidden } = claim;
+  const { entry, name } = claim;
   if (!isValidToolName(name)) {
     throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`, { plugin: entry.package, tool: name });
   }
@@ -175,7 +190,7 @@ function claimTool(owners: Map<string, Owner>, settings: Readonly<Record<string,
     }
     if (winner === existing.entry.package) return;
   }
-  owners.set(name, { entry, description, hidden });
+  owners.set(name, { entry, description: claim.description, hidden: claim.hidden, loop: claim.loop, requires: claim.requires });
 }
 
 async function importPlugin(entry: Entry, options: RegistryOptions): Promise<PluginDefinition> {

@@ -41,6 +41,14 @@ export interface ToolAnnotations {
  */
 export type ApprovalCategory = 'read' | 'edit' | 'command' | 'browser' | 'mcp' | 'always' | 'none';
 
+/**
+ * Something a host must have for a tool to be offered there (see {@link offeredTools}):
+ * `model` — a configured model provider (the tool runs model turns, as use_subagents does);
+ * `mcpServers` — at least one configured MCP server (the MCP client tools);
+ * `browser` — a browser the host can drive (browser_action).
+ */
+export type ToolRequirement = 'model' | 'mcpServers' | 'browser';
+
 /** How a tool is approved. */
 export interface ToolApproval<P> {
   category: ApprovalCategory;
@@ -83,6 +91,14 @@ export interface ToolSpec<S extends z.ZodObject> {
   ignoredCountsAsMistake?: boolean;
   /** Hidden tools are callable by other tools but not offered to the model. @default false */
   hidden?: boolean;
+  /**
+   * An agent-loop tool: it talks to the loop that runs the model (completion, plan/act mode,
+   * new_task, condense, ...), so it is offered only where the host runs that loop, never to an
+   * MCP client (which runs its own), unless the config sets `tools.<name>.enabled: true`.
+   */
+  loop?: true;
+  /** What the host must have for the tool to be offered (a model, MCP servers, a browser). @default [] */
+  requires?: ToolRequirement[];
   /** One line for results and logs, e.g. `[read_file for 'a.ts']`. */
   describe?(params: Partial<z.infer<S>>): string;
   /** Do the work. Return failures as error results or throw; the executor turns throws into error results. */
@@ -115,6 +131,10 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> extends Too
   readonly allowEmpty: readonly string[];
   readonly ignoredCountsAsMistake: boolean;
   readonly hidden: boolean;
+  /** An agent-loop tool (see {@link ToolSpec.loop}). */
+  readonly loop: boolean;
+  /** What the host must have for the tool to be offered. */
+  readonly requires: readonly ToolRequirement[];
   /** "Fully managed": it both executes and streams partial blocks. */
   readonly fullyManaged: boolean;
   /** The same handler under another name (as replace_in_file and new_rule share write_to_file's). */
@@ -169,6 +189,8 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolDefini
       allowEmpty: Object.freeze([...(spec.allowEmpty ?? [])]),
       ignoredCountsAsMistake: spec.ignoredCountsAsMistake ?? false,
       hidden: spec.hidden ?? false,
+      loop: spec.loop === true,
+      requires: Object.freeze([...new Set(spec.requires ?? [])]),
       fullyManaged: typeof spec.handlePartialBlock === 'function',
       // async: a parse failure is a rejected promise, as the handler contract says, not a sync throw.
       execute: async (config, block) => spec.execute(config, spec.params.parse(block.params) as z.infer<S>),
