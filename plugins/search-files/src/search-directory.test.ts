@@ -119,12 +119,14 @@ describe('caps', () => {
   });
 
   it('cuts the output at 0.25 MB with the notice', async () => {
-    const long = 'needle '.repeat(1000);
-    const lines = Array.from({ length: 120 }, (_, i) => (i % 3 === 0 ? long : 'gap')).join('\n');
+    // Lines just under the display cut, so 200 results with their context pass 0.25 MB.
+    const long = 'needle '.repeat(70);
+    const gap = 'gap '.repeat(120);
+    const lines = Array.from({ length: 600 }, (_, i) => (i % 3 === 0 ? long : gap)).join('\n');
     const out = await text(tree({ 'big.txt': `${lines}\n` }), 'needle');
     expect(out.endsWith(SIZE_NOTICE.trim())).toBe(true);
     expect(Buffer.byteLength(out)).toBeLessThan(MAX_OUTPUT_BYTES);
-    expect(out.startsWith('Found 40 results.')).toBe(true);
+    expect(out.startsWith('Found 200 results.')).toBe(true);
   });
 });
 

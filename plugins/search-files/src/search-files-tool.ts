@@ -70,6 +70,7 @@ function search(config: TaskConfig, params: SearchParams, target: ResolvedPath, 
     isIgnored: ignore ? (path) => ignore.isIgnored(path, false) : undefined,
     signal: config.signal,
     maxLines: typeof config.options.maxLines === 'number' ? config.options.maxLines : undefined,
+    timeoutMs: typeof config.options.timeoutMs === 'number' ? config.options.timeoutMs : undefined,
   });
 }
 
