@@ -1,5 +1,6 @@
 import { lstat, rename, rm } from 'node:fs/promises';
 import { basename, dirname, isAbsolute } from 'node:path';
+import { ERROR_CODES, quiverError } from '@quiver/core';
 import { openDirHandle, type DirHandle } from './dir-handle.js';
 import { fsyncDir } from './fsync-dir.js';
 import { makeParentDirs, removeCreatedDirs } from './make-parent-dirs.js';
@@ -36,6 +37,11 @@ export async function inspectTarget(path: string): Promise<TargetInfo> {
     const st = await lstat(path);
     if (st.isDirectory()) {
       throw Object.assign(new Error(`'${path}' is a directory`), { code: 'EISDIR' });
+    }
+    // Never replace a FIFO, device or socket with a file (SPEC R1): refuse, naming what it is.
+    if (!st.isFile() && !st.isSymbolicLink()) {
+      const kind = st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : 'a device';
+      throw quiverError(ERROR_CODES.FILE_SPECIAL, `'${path}' is not a regular file (it is ${kind}), so it was not written. Write a regular file instead.`, { file: path });
     }
     return { exists: true, mode: st.isSymbolicLink() ? undefined : st.mode & 0o7777 };
   } catch (e) {

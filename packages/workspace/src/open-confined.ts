@@ -7,7 +7,7 @@ import { isPathInside } from './is-path-inside.js';
 /** `fs.open` flags: a number, or one of the usual strings (`'r'`, `'w'`, `'wx'`, `'a+'`, ...). */
 export type OpenFlags = number | string;
 
-const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_SYNC } = constants;
+const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND, O_EXCL, O_NOFOLLOW, O_DIRECTORY, O_SYNC, O_NONBLOCK } = constants;
 
 const FLAG_STRINGS: Record<string, number> = {
   r: O_RDONLY,
@@ -36,6 +36,10 @@ const HAS_PROC_FD = existsSync('/proc/self/fd');
  * checked. On a violation the descriptors are closed and `QUIVER_ERR_PATH_OUTSIDE` (rule P8)
  * is thrown. A missing parent throws `QUIVER_ERR_FILE_NOT_FOUND`.
  *
+ * The file is opened with `O_NONBLOCK` (a FIFO would otherwise wait for a writer or reader
+ * forever) and must be a regular file or a directory: a FIFO, device or socket throws
+ * `QUIVER_ERR_FILE_SPECIAL` at once (SPEC R1), for reads and writes alike.
+ *
  * @param resolved - A path from `Workspace.resolve`; it must be inside a root.
  * @param flags - `fs.open` flags (default `'r'`).
  * @param mode - Mode for a created file (default `0o666`, before umask).
@@ -47,16 +51,34 @@ export async function openConfined(resolved: ResolvedPath, flags: OpenFlags = 'r
   const root = resolved.containingRoot;
   if (!resolved.inside || !root) throw outside(resolved, resolved.resolved);
   const numeric = toNumericFlags(flags);
+  const fileFlags = numeric | O_NOFOLLOW | O_NONBLOCK;
   if (!HAS_PROC_FD || resolved.resolved === root.path) {
-    return verified(await openOrThrow(resolved, resolved.resolved, numeric | O_NOFOLLOW, mode), resolved, root.path);
+    return ordinary(await verified(await openOrThrow(resolved, resolved.resolved, fileFlags, mode), resolved, root.path), resolved);
   }
   const dir = await verified(await openOrThrow(resolved, posix.dirname(resolved.resolved), O_RDONLY | O_DIRECTORY), resolved, root.path);
   try {
     const through = `/proc/self/fd/${dir.fd}/${posix.basename(resolved.resolved)}`;
-    return await verified(await openOrThrow(resolved, through, numeric | O_NOFOLLOW, mode), resolved, root.path);
+    return ordinary(await verified(await openOrThrow(resolved, through, fileFlags, mode), resolved, root.path), resolved);
   } finally {
     await dir.close();
   }
+}
+
+/** Keep a handle to a regular file or a directory; close and refuse anything else. */
+async function ordinary(handle: FileHandle, resolved: ResolvedPath): Promise<FileHandle> {
+  const st = await handle.stat();
+  if (st.isFile() || st.isDirectory()) return handle;
+  await handle.close();
+  throw specialFileError(resolved.input, resolved.resolved, st);
+}
+
+/**
+ * The error for a FIFO, device or socket where a file was expected (`QUIVER_ERR_FILE_SPECIAL`):
+ * reading or writing one could block forever or never end.
+ */
+export function specialFileError(input: string, file: string, st: { isFIFO(): boolean; isSocket(): boolean }): Error {
+  const kind = st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : 'a device';
+  return quiverError(ERROR_CODES.FILE_SPECIAL, `'${input}' is not a regular file (it is ${kind}), so it was not opened: it could block or never end. Use a regular file.`, { file });
 }
 
 function toNumericFlags(flags: OpenFlags): number {
@@ -71,6 +93,8 @@ async function openOrThrow(resolved: ResolvedPath, path: string, flags: number, 
     return await open(path, flags, mode);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
+    // O_WRONLY|O_NONBLOCK on a FIFO with no reader: a FIFO, refused like any special file.
+    if (code === 'ENXIO') throw quiverError(ERROR_CODES.FILE_SPECIAL, `'${resolved.input}' is not a regular file (it is a FIFO or a device), so it was not opened: it could block or never end. Use a regular file.`, { file: resolved.resolved, cause: e });
     if (code === 'ENOENT') {
       throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, { file: resolved.resolved, cause: e });
     }

@@ -22,6 +22,8 @@ export interface ContentRequest {
   supportsImages?: boolean;
   /** @default MAX_DOCUMENT_BYTES */
   maxDocumentBytes?: number;
+  /** A range read scans at most this many bytes. @default MAX_SCAN_BYTES */
+  maxScanBytes?: number;
   signal?: AbortSignal;
 }
 
@@ -44,6 +46,7 @@ export async function readContent(request: ContentRequest): Promise<ContentBlock
     startLine: request.startLine,
     endLine: request.endLine,
     signal: request.signal,
+    maxScanBytes: request.maxScanBytes,
   });
   return [{ type: 'text', text }];
 }

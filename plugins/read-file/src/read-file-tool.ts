@@ -77,6 +77,7 @@ async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFi
       handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, startLine, endLine,
       supportsImages: config.options.supportsImages !== false,
       maxDocumentBytes: typeof config.options.maxDocumentBytes === 'number' ? config.options.maxDocumentBytes : undefined,
+      maxScanBytes: typeof config.options.maxScanBytes === 'number' ? config.options.maxScanBytes : undefined,
     });
     const first = content[0];
     const lines = whole && content.length === 1 && first?.type === 'text' ? totalLinesOf(first.text) : undefined;

@@ -10,6 +10,13 @@ import { ERROR_CODES, quiverError } from '@quiver/core';
 /** Size of the one read buffer. @default 1 MiB */
 export const READ_BUFFER_BYTES = 1024 * 1024;
 
+/**
+ * A range read scans at most this many bytes looking for its lines (SPEC R1): a line far
+ * beyond it (or past the end of a huge sparse file, which is one endless line of zeros)
+ * is an error, not a minute-long scan.
+ */
+export const MAX_SCAN_BYTES = 1024 * 1024 * 1024;
+
 /** What to read. Lines are 1-based and inclusive; bytes 0x0A end lines (ASCII-compatible encodings). */
 export interface LineRangeRequest {
   start: number;
@@ -24,6 +31,8 @@ export interface LineRangeRequest {
   countAll: boolean;
   /** @default READ_BUFFER_BYTES */
   bufferBytes?: number;
+  /** Give up (with `QUIVER_ERR_FILE_TOO_LARGE`) when the range is not reached within this many bytes. @default MAX_SCAN_BYTES */
+  maxScanBytes?: number;
   signal?: AbortSignal;
 }
 
@@ -60,8 +69,14 @@ export async function readLineRange(handle: FileHandle, request: LineRangeReques
   };
   let position = request.skip ?? 0;
   let lastByte = -1;
+  const maxScan = (request.skip ?? 0) + (request.maxScanBytes ?? MAX_SCAN_BYTES);
   for (;;) {
     if (request.signal?.aborted) throw quiverError(ERROR_CODES.TOOL_ABORTED, 'read_file was cancelled.');
+    // The lines wanted are still ahead after the scan budget: stop (a counting-only scan stops too).
+    if (position >= maxScan && (state.line <= request.end || request.countAll)) {
+      if (state.line > request.end) return state.result;
+      throw scanLimit(state.line, request, position);
+    }
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (bytesRead === 0) break;
     position += bytesRead;
@@ -77,6 +92,14 @@ export async function readLineRange(handle: FileHandle, request: LineRangeReques
   if (state.pieces.length > 0 || state.lineTooLong) finishLine(state, request);
   state.result.total = lineTotal(state.line, lastByte);
   return state.result;
+}
+
+function scanLimit(line: number, request: LineRangeRequest, scanned: number) {
+  const mb = Math.round(scanned / 1024 / 1024);
+  return quiverError(
+    ERROR_CODES.FILE_TOO_LARGE,
+    `read_file scanned the first ${mb} MB of the file and reached only line ${line}, not line ${request.start} (a file this large, or a very long line, cannot be read that far). Read an earlier range, or use search_files to find the lines you need.`,
+  );
 }
 
 /** Lines in a file whose scan ended on line `line`: a final newline adds no line. */

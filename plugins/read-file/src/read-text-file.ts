@@ -33,6 +33,8 @@ export interface TextReadRequest {
   maxWholeFileBytes?: number;
   /** Range reads count every line (for the footer's total) up to this size. @default MAX_WHOLE_FILE_BYTES */
   exactCountBytes?: number;
+  /** A range read scans at most this many bytes. @default MAX_SCAN_BYTES */
+  maxScanBytes?: number;
 }
 
 /** Read a text file and return its numbered, footed text (see the module comment). */
@@ -48,7 +50,7 @@ export async function readTextFile(request: TextReadRequest): Promise<string> {
   const result = encoding.asciiCompatible
     ? await readLineRange(handle, {
         start: window.start, end: window.end, decode: await createDecoder(encoding), skip: encoding.bom,
-        maxChars, countAll: size <= countLimit, signal: request.signal,
+        maxChars, countAll: size <= countLimit, signal: request.signal, maxScanBytes: request.maxScanBytes,
       })
     : await rangeOfWideText(request, encoding, window, maxChars);
   return formatLineRange(result, window, { size, maxChars, countLimit });

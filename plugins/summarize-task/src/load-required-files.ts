@@ -69,6 +69,7 @@ async function readWithin(resolved: Parameters<typeof openConfined>[0], budget: 
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const missing = code === 'ENOENT' || code === ERROR_CODES.FILE_NOT_FOUND;
+    if (code === ERROR_CODES.FILE_SPECIAL) return { reason: 'not a regular file' };
     return { reason: missing ? 'not found' : `unreadable (${code ?? (e as Error).message})` };
   } finally {
     await handle?.close().catch(() => undefined);
