@@ -41,6 +41,8 @@ export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/w
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
 export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
 export { createMemoryTelemetry } from './services/telemetry.js';
+export { buildChildEnv, createChildEnvService, apiKeyEnvNames, DEFAULT_STRIP_ENV } from './services/child-env.js';
+export type { ChildEnvService, ChildEnvOptions } from './services/child-env.js';
 export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
 
 // task state

@@ -4,6 +4,8 @@ import {
   isQuiverError,
   coreServices,
   createHost,
+  apiKeyEnvNames,
+  createChildEnvService,
   createMemoryTelemetry,
   loadConfig,
   resolveConfig,
@@ -50,6 +52,11 @@ export interface RuntimeOptions {
    * roots an MCP client sends. The first is the primary root.
    */
   roots?: (string | { name?: string; path: string })[];
+  /**
+   * Names of environment variables holding credentials the host uses (provider keys, the MCP
+   * token); no command or hook gets them (SPEC C1). Every `apiKeyEnv` in the config is added.
+   */
+  credentialEnv?: string[];
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -119,6 +126,14 @@ async function provideServices(host: Host, loaded: LoadedConfig, options: Runtim
   host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));
   host.container.provideValue(coreServices.commandClassifier, createCommandClassifier());
   host.container.provideValue(coreServices.telemetry, createMemoryTelemetry());
+  host.container.provideValue(
+    coreServices.childEnv,
+    createChildEnvService({
+      credentials: [...(options.credentialEnv ?? []), ...apiKeyEnvNames(config)],
+      stripEnv: config.commands?.stripEnv,
+      passEnv: config.commands?.passEnv,
+    }),
+  );
   return { workspace, ignore };
 }
 

@@ -19,8 +19,8 @@ export interface CombinedHookOutput {
  * group is killed when it runs out) and bounded output. Exit ≠ 0 with valid JSON: the JSON
  * counts; exit 0 without JSON: no cancel; exit ≠ 0 without JSON, or a time-out: a failure.
  */
-export async function runHookScripts(scripts: readonly HookScript[], input: unknown, timeoutMs: number): Promise<CombinedHookOutput> {
-  const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, timeoutMs)));
+export async function runHookScripts(scripts: readonly HookScript[], input: unknown, timeoutMs: number, env?: NodeJS.ProcessEnv): Promise<CombinedHookOutput> {
+  const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, timeoutMs, env)));
   const answers: ClineHookOutput[] = [];
   const failures: string[] = [];
   for (const s of settled) {
@@ -35,9 +35,9 @@ export async function runHookScripts(scripts: readonly HookScript[], input: unkn
   return out;
 }
 
-async function runOne(script: HookScript, input: unknown, timeoutMs: number): Promise<ClineHookOutput> {
+async function runOne(script: HookScript, input: unknown, timeoutMs: number, env: NodeJS.ProcessEnv | undefined): Promise<ClineHookOutput> {
   const quoted = `'${script.file.replace(/'/g, `'\\''`)}'`;
-  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: script.cwd, timeoutMs });
+  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: script.cwd, timeoutMs, env });
   const answer = parseClineHookOutput(run.stdout);
   if (answer) return answer;
   if (run.exitCode === 0) return { cancel: false };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coreServices, defineTool, type TaskConfig, type ToolResult } from '@quiver/core';
+import { buildChildEnv, coreServices, defineTool, type TaskConfig, type ToolResult } from '@quiver/core';
 import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 import { commandResultToToolResult } from './format-command-result.js';
 import { runCommand } from './run-command.js';
@@ -85,6 +85,8 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
       timeoutSeconds: resolveCommandTimeoutSeconds(target.command, p.timeout),
       signal: config.signal,
       onOutput: (chunk, stream) => config.ui.output?.(chunk, stream),
+      // SPEC C1: never the host's raw environment (its provider keys, the MCP token).
+      env: config.services.find(coreServices.childEnv)?.build() ?? buildChildEnv(),
       shell: options.shell,
       killGraceMs: options.killGraceMs,
     });

@@ -6,7 +6,7 @@ import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
 import { serveMcpHttp } from '../mcp/http-transport.js';
 import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
-import { CLI_DIR } from '../open-runtime.js';
+import { CLI_CREDENTIAL_ENV, CLI_DIR } from '../open-runtime.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
@@ -48,7 +48,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const port = values.port === undefined && settings?.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
-      createRuntime({ cwd, configFile: values.config, ui, roots, presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
+      createRuntime({ cwd, configFile: values.config, ui, roots, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,

@@ -92,6 +92,20 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * The environment of shell commands and command hooks (SPEC C1): Quiver's credentials and
+     * the `stripEnv` patterns are left out; `passEnv` passes a variable on purpose.
+     */
+    commands: z
+      .object({
+        /** Variable names (or `*` patterns) to pass even though they would be left out, e.g. `["GITHUB_TOKEN"]`. */
+        passEnv: z.array(z.string().min(1)).optional().describe('Variable names (or * patterns) passed to commands and hooks although they are credentials or match stripEnv, e.g. ["GITHUB_TOKEN"].'),
+        /** Variable-name patterns left out (case-insensitive, `*` = any run). @default ["*_TOKEN", "*_SECRET", "*_KEY"] */
+        stripEnv: z.array(z.string().min(1)).optional().describe('Variable-name patterns left out of the environment of commands and hooks (case-insensitive, * = any run). Default ["*_TOKEN", "*_SECRET", "*_KEY"].'),
+      })
+      .strict()
+      .optional()
+      .describe('The environment of execute_command and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
     /** The ignore file's name. @default '.quiverignore' */
     ignoreFile: z.string().min(1).optional(),
     /** External command hooks per event (Claude Code's shape). */

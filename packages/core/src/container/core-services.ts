@@ -4,6 +4,7 @@ import type { CommandClassifier, CommandPermissionService } from '../services/co
 import type { IgnoreService } from '../services/ignore.js';
 import type { WorkspaceService } from '../services/workspace.js';
 import type { Telemetry } from '../services/telemetry.js';
+import type { ChildEnvService } from '../services/child-env.js';
 import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
 import { createServiceRef } from './service-ref.js';
 
@@ -22,6 +23,8 @@ export const coreServices = Object.freeze({
   commandClassifier: createServiceRef<CommandClassifier>({ id: 'core.commandClassifier', scope: 'root' }),
   /** The host's validated config and where it came from (plugins read their sections from it). */
   config: createServiceRef<{ config: QuiverConfig; file?: string; dir: string }>({ id: 'core.config', scope: 'root' }),
+  /** The environment of shell commands and command hooks (C1): Quiver's credentials left out. */
+  childEnv: createServiceRef<ChildEnvService>({ id: 'core.childEnv', scope: 'root' }),
   /** The host's UI ports. */
   ui: createServiceRef<HostUi>({ id: 'core.ui', scope: 'root' }),
   /** Where tool-call events go. */

@@ -7,6 +7,7 @@ import type { HookName, PostToolUseResult, PreToolUseResult, SeriesResult, UserP
 import { HOOK_NAMES } from './hook-names.js';
 import { parseHookOutput } from './hook-output.js';
 import { STAGE } from './stages.js';
+import { buildChildEnv } from '../services/child-env.js';
 
 /** One external command hook from the config (Claude Code's shape). */
 export interface CommandHookSpec {
@@ -50,7 +51,7 @@ const MAX_OUTPUT = 1024 * 1024;
 export function registerCommandHooks(
   bus: HookBus,
   hooks: Partial<Record<HookName, CommandHookGroup[]>>,
-  where: { cwd: string; configDir: string; configFile?: string },
+  where: { cwd: string; configDir: string; configFile?: string; env?: () => NodeJS.ProcessEnv },
 ): () => void {
   const offs: (() => void)[] = [];
   for (const [event, groups] of Object.entries(hooks) as [HookName, CommandHookGroup[]][]) {
@@ -67,7 +68,7 @@ export function registerCommandHooks(
             async (event_) => {
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
-              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs });
+              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs, env: where.env?.() });
               return interpret(event, run, spec.command, spec.failClosed === true) as never;
             },
           ),
@@ -150,12 +151,16 @@ function toWire(event: HookName, e: Record<string, unknown>): Record<string, unk
   return wire;
 }
 
-/** Run one hook process: JSON on stdin, bounded output, the whole group killed on time-out. */
-export function runHook(command: string, input: unknown, options: { cwd: string; configDir: string; timeoutMs: number }): Promise<HookRun> {
+/**
+ * Run one hook process: JSON on stdin, bounded output, the whole group killed on time-out.
+ * `env` is the child environment (the `core.childEnv` service's); without it, the process's
+ * environment minus the default credential patterns (SPEC C1), never the raw one.
+ */
+export function runHook(command: string, input: unknown, options: { cwd: string; configDir: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<HookRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('/bin/sh', ['-c', command], {
       cwd: options.cwd,
-      env: { ...process.env, QUIVER_PROJECT_DIR: options.cwd, CLAUDE_PROJECT_DIR: options.cwd },
+      env: { ...(options.env ?? buildChildEnv()), QUIVER_PROJECT_DIR: options.cwd, CLAUDE_PROJECT_DIR: options.cwd },
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
