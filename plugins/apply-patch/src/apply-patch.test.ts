@@ -24,12 +24,12 @@ describe('apply_patch through the pipeline (SPEC §16.x.6)', () => {
   it.each([
     ['wrapped', `%%bash\napply_patch <<"EOF"\n${P('*** Update File: f.txt', '@@', ' x', '-y', '+Y', ' z')}\nEOF`],
     ['unwrapped', P('*** Update File: f.txt', '@@', ' x', '-y', '+Y', ' z')],
-  ])('%s update of x\\ny\\nz → x\\nY\\nz', async (_name, input) => {
+  ])('%s update of x\\ny\\nz → x\\nY\\nz, with the final newline Codex adds', async (_name, input) => {
     h = await createTestHarness({ plugins: [plugin], files: { 'f.txt': 'x\ny\nz' } });
     const r = await h.call('apply_patch', { input });
     expect(r.isError).toBe(false);
-    expect(await read('f.txt')).toBe('x\nY\nz');
-    expect(h.text(r)).toBe('Successfully applied patch to the following files:\n\n<final_file_content path="f.txt">\nx\nY\nz\n</final_file_content>');
+    expect(await read('f.txt')).toBe('x\nY\nz\n');
+    expect(h.text(r)).toBe('Successfully applied patch to the following files:\n\n<final_file_content path="f.txt">\nx\nY\nz\n\n</final_file_content>');
     expect(h.approvals[0]).toMatchObject({ tool: 'apply_patch', category: 'edit' });
   });
 
@@ -45,7 +45,7 @@ describe('apply_patch through the pipeline (SPEC §16.x.6)', () => {
   it('a fenced Add with an empty line', async () => {
     h = await createTestHarness({ plugins: [plugin] });
     await h.call('apply_patch', { input: '```\n' + P('*** Add File: new/hello.txt', '+hello', '+', '+world') + '\n```' });
-    expect(await read('new/hello.txt')).toBe('hello\n\nworld');
+    expect(await read('new/hello.txt')).toBe('hello\n\nworld\n');
   });
 
   it('loose context reports its fuzz', async () => {
@@ -74,7 +74,7 @@ describe('apply_patch through the pipeline (SPEC §16.x.6)', () => {
     h = await createTestHarness({ plugins: [plugin], files: { 'f.txt': 'a\n\nb\nc' } });
     const r = await h.call('apply_patch', { input: P('*** Update File: f.txt', '', ' a', '', '-b', '+B', '') });
     expect(r.isError).toBe(false);
-    expect(await read('f.txt')).toBe('a\n\nB\nc');
+    expect(await read('f.txt')).toBe('a\n\nB\nc\n');
   });
 
   it('a trailing Delete of a missing file → Delete File Error: Missing File', async () => {
@@ -131,7 +131,7 @@ describe('apply_patch: all or nothing (SPEC Part A)', () => {
       ),
     });
     expect(r.isError).toBe(false);
-    expect(await read('src/new.txt')).toBe('new');
+    expect(await read('src/new.txt')).toBe('new\n');
     expect(await read('win.txt')).toBe('a\r\nB\r\nc\r\n');
     expect(await read('run.sh')).toBe('echo 2\n');
     expect((await stat(h.path('run.sh'))).mode & 0o777).toBe(0o755);

@@ -30,7 +30,7 @@ export function buildPatchChanges(actions: readonly PatchAction[], targets: Patc
       out.touched.push(abs(action.path));
     } else {
       const file = targets.files[action.path];
-      const content = applyChunks(file.text.split('\n'), action.chunks, action.path).join('\n');
+      const content = withFinalNewline(applyChunks(file.text.split('\n'), action.chunks, action.path).join('\n'));
       const dest = action.movePath ?? action.path;
       out.changes.push({ path: abs(dest), data: encode(content, file) });
       if (action.movePath) out.changes.push({ path: abs(action.path), delete: true });
@@ -40,6 +40,11 @@ export function buildPatchChanges(actions: readonly PatchAction[], targets: Patc
     }
   }
   return out;
+}
+
+/** An updated file ends with a newline, as Codex leaves it (a file that had none gets one). */
+function withFinalNewline(content: string): string {
+  return content === '' || content.endsWith('\n') ? content : `${content}\n`;
 }
 
 function encode(content: string, file: LoadedFile): string {

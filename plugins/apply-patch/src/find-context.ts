@@ -26,7 +26,8 @@ const PASSES: { fuzz: number; norm: (s: string) => string }[] = [
  * With `levenshtein = false` only the strict passes run.
  */
 export function findContext(lines: string[], context: string[], start: number, eof: boolean, levenshtein = true): ContextMatch {
-  if (context.length === 0) return { index: start, fuzz: 0 };
+  // No context: at the cursor, or for `*** End of File` at the end (before a final newline's empty element).
+  if (context.length === 0) return { index: eof ? Math.max(start, lines.length - (lines[lines.length - 1] === '' ? 1 : 0)) : start, fuzz: 0 };
   if (eof) {
     // A file ending in a newline splits into a last empty element; the context may end before it.
     const ends = [lines.length - context.length];

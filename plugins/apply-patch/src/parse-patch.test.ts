@@ -86,10 +86,10 @@ describe('parsePatch: hunks', () => {
 });
 
 describe('parsePatch: files', () => {
-  it('adds a file from + lines (no final newline), and an empty one', () => {
+  it('adds a file from + lines (each ending in a newline, as Codex writes them), and an empty one', () => {
     const r = parse({}, '*** Add File: n.txt', '+a', '+b', '+c', '*** Add File: e.txt');
     expect(r.actions).toEqual([
-      { type: 'add', path: 'n.txt', content: 'a\nb\nc' },
+      { type: 'add', path: 'n.txt', content: 'a\nb\nc\n' },
       { type: 'add', path: 'e.txt', content: '' },
     ]);
   });

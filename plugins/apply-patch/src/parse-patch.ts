@@ -20,7 +20,8 @@ export function parsePatch(lines: string[], files: Readonly<Record<string, strin
   };
   let i = 1;
   while (i < lines.length - 1) {
-    const line = lines[i];
+    // Section headers may be indented, as Codex accepts; the path is trimmed either way.
+    const line = lines[i].trimStart();
     if (line.startsWith(MARKERS.update)) i = parseUpdate(lines, i, files, parsed, claim);
     else if (line.startsWith(MARKERS.delete)) i = parseDelete(lines, i, files, parsed, claim);
     else if (line.startsWith(MARKERS.add)) i = parseAdd(lines, i, files, parsed, claim);
@@ -33,13 +34,13 @@ export function parsePatch(lines: string[], files: Readonly<Record<string, strin
 type Claim = (path: string, kind: string) => void;
 
 function parseUpdate(lines: string[], at: number, files: Readonly<Record<string, string>>, parsed: ParsedPatch, claim: Claim): number {
-  const path = lines[at].slice(MARKERS.update.length).trim();
+  const path = lines[at].trimStart().slice(MARKERS.update.length).trim();
   claim(path, 'update');
   if (!(path in files)) throw patchError(`Update File Error: Missing File: ${path}`, path);
   let i = at + 1;
   let movePath: string | undefined;
-  if (lines[i]?.startsWith(MARKERS.move)) {
-    movePath = lines[i].slice(MARKERS.move.length).trim();
+  if (lines[i]?.trimStart().startsWith(MARKERS.move)) {
+    movePath = lines[i].trimStart().slice(MARKERS.move.length).trim();
     claim(movePath, 'move target');
     i++;
   }
@@ -54,7 +55,7 @@ function parseUpdate(lines: string[], at: number, files: Readonly<Record<string,
 }
 
 function parseDelete(lines: string[], at: number, files: Readonly<Record<string, string>>, parsed: ParsedPatch, claim: Claim): number {
-  const path = lines[at].slice(MARKERS.delete.length).trim();
+  const path = lines[at].trimStart().slice(MARKERS.delete.length).trim();
   claim(path, 'delete');
   if (!(path in files)) throw patchError(`Delete File Error: Missing File: ${path}`, path);
   parsed.actions.push({ type: 'delete', path });
@@ -62,7 +63,7 @@ function parseDelete(lines: string[], at: number, files: Readonly<Record<string,
 }
 
 function parseAdd(lines: string[], at: number, files: Readonly<Record<string, string>>, parsed: ParsedPatch, claim: Claim): number {
-  const path = lines[at].slice(MARKERS.add.length).trim();
+  const path = lines[at].trimStart().slice(MARKERS.add.length).trim();
   claim(path, 'add');
   if (path in files) throw patchError(`Add File Error: File already exists: ${path}`, path);
   const content: string[] = [];
@@ -74,6 +75,7 @@ function parseAdd(lines: string[], at: number, files: Readonly<Record<string, st
     else throw patchError(`Invalid Add File line (missing '+'): ${line}`, path);
   }
   while (content.length > 0 && content[content.length - 1] === '') content.pop();
-  parsed.actions.push({ type: 'add', path, content: content.join('\n') });
+  // Every added line ends with a newline, the last one too (as Codex writes added files).
+  parsed.actions.push({ type: 'add', path, content: content.map((l) => `${l}\n`).join('') });
   return i;
 }

@@ -24,8 +24,10 @@ export function parseUpdateSection(lines: string[], start: number, path: string,
   let cursor = 0;
   for (let hunk = 1; i < lines.length && !isSectionStart(lines[i]); hunk++) {
     let anchored = false;
+    let anchorFound = false;
     while (lines[i]?.startsWith('@@')) {
       const moved = moveToAnchor(file, lines[i].slice(2).trim(), cursor);
+      anchorFound ||= moved.cursor !== cursor;
       cursor = moved.cursor;
       out.fuzz += moved.fuzz;
       anchored = true;
@@ -38,7 +40,10 @@ export function parseUpdateSection(lines: string[], start: number, path: string,
       if (section.eof || !anchored) throw patchError(`Update File Error: hunk ${hunk} of ${path} is empty.`, path);
       continue;
     }
-    const placed = placeHunk(file, section.raw, cursor, section.eof);
+    // A hunk with no context lines (only + lines) goes at the end of the file, as in Codex,
+    // unless an `@@ line` anchor that was found says where.
+    const contextFree = parseHunkBody(section.raw).old.length === 0;
+    const placed = placeHunk(file, section.raw, cursor, section.eof || (contextFree && !anchorFound));
     if (placed.match.index === -1) {
       out.failures.push({ path, hunk, message: contextFailure(file, placed.body, cursor, placed.match) });
       continue;

@@ -19,7 +19,9 @@ export function patchPaths(lines: readonly string[]): PatchPath[] {
     [MARKERS.add, 'add'],
     [MARKERS.move, 'move'],
   ];
-  for (const line of lines) {
+  for (const raw of lines) {
+    // Indented headers count, exactly as the parser reads them: every path it acts on is checked.
+    const line = raw.trimStart();
     for (const [marker, kind] of kinds) {
       if (line.startsWith(marker)) out.push({ path: line.slice(marker.length).trim(), kind });
     }

@@ -40,5 +40,7 @@ export const MARKERS = {
 
 /** True for a line that starts a file section or ends the patch. */
 export function isSectionStart(line: string): boolean {
-  return line.startsWith(MARKERS.end) || line.startsWith(MARKERS.add) || line.startsWith(MARKERS.update) || line.startsWith(MARKERS.delete);
+  // Headers may be indented (Codex accepts `  *** Update File: x`).
+  const l = line.trimStart();
+  return l.startsWith(MARKERS.end) || l.startsWith(MARKERS.add) || l.startsWith(MARKERS.update) || l.startsWith(MARKERS.delete);
 }

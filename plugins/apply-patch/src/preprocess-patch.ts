@@ -3,6 +3,9 @@ import { patchError } from './patch-error.js';
 
 const WRAPPER = [/^%%bash/, /^apply_patch/, /^EOF/, /^```/];
 
+/** A shell heredoc opener (`apply_patch <<'EOF'`, `cat <<"EOF"`): its two quotes must match. */
+const HEREDOC = /<<-?\s*(['"]?)([A-Za-z_][\w-]*)(['"]?)\s*$/;
+
 /**
  * Normalise a patch to its lines from `*** Begin Patch` to `*** End Patch` (SPEC Part B §15.3
  * "Preprocess"): split on LF, drop trailing CRs, drop the shell wrapper the prompt shows
@@ -12,6 +15,7 @@ const WRAPPER = [/^%%bash/, /^apply_patch/, /^EOF/, /^```/];
 export function preprocessPatch(input: string): string[] {
   const lines = input.split('\n').map((l) => l.replace(/\r$/, ''));
   const begin = lines.findIndex((l) => l.trim() === MARKERS.begin);
+  checkHeredoc(begin === -1 ? lines : lines.slice(0, begin));
   const end = findLastIndex(lines, (l) => l.trim() === MARKERS.end);
   if (begin !== -1 && end > begin) return [MARKERS.begin, ...trimTrailingEmpty(lines.slice(begin + 1, end)), MARKERS.end];
   if (begin !== -1 || end !== -1) {
@@ -19,6 +23,19 @@ export function preprocessPatch(input: string): string[] {
   }
   const body = lines.filter((l) => !WRAPPER.some((re) => re.test(l)));
   return [MARKERS.begin, ...trimTrailingEmpty(dropLeadingEmpty(body)), MARKERS.end];
+}
+
+/**
+ * Refuse a heredoc wrapper whose quotes do not match (`<<"EOF'`): a shell would not run it as
+ * written, so the text is not the patch the model meant to send (Codex refuses it too).
+ */
+function checkHeredoc(before: string[]): void {
+  for (const line of before) {
+    const m = HEREDOC.exec(line);
+    if (m && m[1] !== m[3]) {
+      throw patchError(`Invalid patch text - the heredoc wrapper "${line.trim()}" has mismatched quotes. Send the patch text alone (from "*** Begin Patch" to "*** End Patch"), or quote the delimiter the same on both sides (<<'EOF').`);
+    }
+  }
 }
 
 function trimTrailingEmpty(lines: string[]): string[] {

@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { browserSettings, type BrowserSettings } from './browser-settings.js';
-import type { ActionOutcome, BrowserSession } from './browser-session.js';
+import type { ActionOutcome, BrowserSession, LoadGuard } from './browser-session.js';
 import { disposeSession, noteOpen, sessionOf } from './browser-session-service.js';
 import { actionResultBlocks, BROWSER_CLOSED } from './format-action-result.js';
-import { checkLaunchUrl } from './check-launch-url.js';
+import { checkLaunchUrl, checkUrl, urlGates } from './check-launch-url.js';
 import { parseCoordinate } from './parse-coordinate.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -99,7 +99,7 @@ function run(config: TaskConfig, session: BrowserSession, settings: BrowserSetti
   const deadline = (work: Promise<ActionOutcome>, ms = settings.actionTimeoutMs) => withDeadline(work, ms, config.signal, params.action);
   switch (params.action) {
     case 'launch':
-      return deadline(session.launch(withScheme(params.url!.trim()), settings), settings.launchTimeoutMs + settings.actionTimeoutMs);
+      return deadline(session.launch(withScheme(params.url!.trim()), settings, loadGuard(config)), settings.launchTimeoutMs + settings.actionTimeoutMs);
     case 'click': {
       const point = parseCoordinate(params.coordinate!, settings.viewport);
       if ('error' in point) throw quiverError(ERROR_CODES.PARAM_INVALID, `Invalid coordinate: ${point.error}.`, { tool: 'browser_action', key: 'coordinate' });
@@ -110,6 +110,19 @@ function run(config: TaskConfig, session: BrowserSession, settings: BrowserSetti
     default:
       return deadline(session.scroll(params.action === 'scroll_down' ? 'down' : 'up'));
   }
+}
+
+/** Every later load is checked like the launch URL (B1): the gates are taken now, while the call's services are at hand. */
+function loadGuard(config: TaskConfig): LoadGuard {
+  const gates = urlGates(config);
+  return async (url) => {
+    try {
+      await checkUrl(gates, url);
+      return undefined;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
 }
 
 /** A bare host (`localhost:3000`) gets `http://`; anything with a scheme is kept. */

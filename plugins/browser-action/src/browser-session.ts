@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
 import type { BrowserSettings } from './browser-settings.js';
 import { ConsoleLogBuffer, formatConsoleLine } from './console-log-buffer.js';
@@ -23,6 +23,12 @@ export const SCROLL_PIXELS = 600;
 
 /** A screenshot takes at most this long. */
 const SCREENSHOT_TIMEOUT_MS = 10_000;
+
+/**
+ * Decides whether the browser may load a URL: undefined to allow, or the reason to refuse.
+ * Called for every request the pages make (documents, frames, redirects, sub-resources).
+ */
+export type LoadGuard = (url: string) => Promise<string | undefined>;
 
 /** What one action leaves behind. */
 export interface ActionOutcome {
@@ -56,12 +62,15 @@ export class BrowserSession {
     return this.page !== undefined;
   }
 
-  /** Start a browser (closing any open one) and open `url` in it. */
-  launch(url: string, settings: BrowserSettings): Promise<ActionOutcome> {
+  /**
+   * Start a browser (closing any open one) and open `url` in it. `guard` checks every load of
+   * the browser's pages from then on (SPEC B1): a refused request is aborted and logged.
+   */
+  launch(url: string, settings: BrowserSettings, guard?: LoadGuard): Promise<ActionOutcome> {
     return this.serial(async () => {
       await this.shutdown();
       this.settings = settings;
-      const page = await this.openPage(settings);
+      const page = await this.openPage(settings, guard);
       return this.act(async () => {
         try {
           await page.goto(url, { timeout: settings.navigationTimeoutMs, waitUntil: 'domcontentloaded' });
@@ -125,7 +134,7 @@ export class BrowserSession {
     return this.serial(() => this.requirePage().content());
   }
 
-  private async openPage(settings: BrowserSettings): Promise<Page> {
+  private async openPage(settings: BrowserSettings, guard?: LoadGuard): Promise<Page> {
     const generation = this.generation;
     // playwright-core is loaded on the first launch, not with the plugin: listing tools (MCP
     // tools/list imports every plugin) must not pay for it.
@@ -147,6 +156,7 @@ export class BrowserSession {
       if (this.browser === browser) this.forget();
     });
     const context = await browser.newContext({ viewport: { ...settings.viewport } });
+    if (guard) await this.guardLoads(context, guard);
     const page = await context.newPage();
     page.setDefaultTimeout(settings.actionTimeoutMs);
     page.on('console', (msg) => this.logs.push(formatConsoleLine(msg.type(), msg.text())));
@@ -154,6 +164,25 @@ export class BrowserSession {
     this.page = page;
     this.logs.take();
     return page;
+  }
+
+  /**
+   * Route every request of the context (every page, popup, frame, redirect hop and
+   * sub-resource) through `guard`, before Chromium fetches it. http(s) requests skip the
+   * round trip: the guard allows them anyway, and web_fetch-style address rules are not the
+   * browser's (the user approved opening the browser).
+   */
+  private async guardLoads(context: BrowserContext, guard: LoadGuard): Promise<void> {
+    await context.route(
+      (url) => url.protocol !== 'http:' && url.protocol !== 'https:',
+      async (route: Route) => {
+        const url = route.request().url();
+        const refusal = await guard(url).catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+        if (refusal === undefined) return route.continue().catch(() => undefined);
+        this.logs.push(`[Blocked] ${url}: ${refusal}`);
+        return route.abort('accessdenied').catch(() => undefined);
+      },
+    );
   }
 
   /** Run an action, then wait for the console to go quiet and take a screenshot. */
