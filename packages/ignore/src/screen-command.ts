@@ -169,7 +169,7 @@ async function screenReading(run: Run, reading: Reading, base: CommandBase, scan
       continue;
     }
     const hit = run.ctx.match(p.resolved, p.isDirectory) ?? run.ctx.match(p.lexical, p.isDirectory);
-    if (hit) return deny('I3', text, `The command names "${text}": ${describeMatch(hit)} (rule I3).`);
+    if (hit) return { ...deny('I3', text, `The command names "${text}": ${describeMatch(hit)} (rule I3).`), file: hit.source };
     if (p.isDirectory && !dirs.has(p.resolved)) dirs.set(p.resolved, text);
   }
   return undefined;
@@ -186,7 +186,7 @@ function screenDirectory(run: Run, program: string, dir: string, text: string): 
     const found = run.walked.get(target);
     if (!found) continue;
     if (found.kind === 'ignored') {
-      return deny('I4', text, `"${program}" reads "${text}" recursively, and it holds an ignored entry: ${describeMatch(found.match)} (rule I4).`);
+      return { ...deny('I4', text, `"${program}" reads "${text}" recursively, and it holds an ignored entry: ${describeMatch(found.match)} (rule I4).`), file: found.match.source };
     }
     const why = found.kind === 'limit' ? 'it holds too many entries to check' : `"${found.path}" cannot be read (${found.code})`;
     return deny('I4', text, `"${program}" reads "${text}" recursively, and ${why}; name the files explicitly (rule I4).`);

@@ -72,7 +72,7 @@ async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService
   const decision = ignore ? await ignore.checkPath(target, 'write') : { allowed: true };
   if (!decision.allowed) {
     const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
-    const why = decision.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${ignore!.fileName} file settings (rule ${decision.rule ?? 'P5'})`;
+    const why = decision.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${decision.file ?? ignore!.fileName} file settings (rule ${decision.rule ?? 'P5'})`;
     throw new IgnoredPathError(`Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`, code);
   }
   return target;

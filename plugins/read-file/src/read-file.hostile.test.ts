@@ -33,3 +33,13 @@ describe('read_file on a 100 GB sparse file', () => {
     expect(r.code).toBe('QUIVER_ERR_FILE_TOO_LARGE');
   });
 });
+
+describe('ignore denials name the ignore file that denied', () => {
+  it('a path hidden by .clineignore names .clineignore, one hidden by .quiverignore names that', async () => {
+    h = await createTestHarness({ plugins: [readFile], files: { '.clineignore': 'cline-secret.txt\n', '.quiverignore': 'quiver-secret.txt\n', 'cline-secret.txt': 'A', 'quiver-secret.txt': 'B' } });
+    const cline = h.text(await h.call('read_file', { path: 'cline-secret.txt' }));
+    expect(cline).toContain('.clineignore');
+    expect(cline).not.toContain('.quiverignore');
+    expect(h.text(await h.call('read_file', { path: 'quiver-secret.txt' }))).toContain('.quiverignore');
+  });
+});

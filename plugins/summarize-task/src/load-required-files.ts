@@ -50,7 +50,8 @@ async function loadOne(config: TaskConfig, path: string, budget: number): Promis
   if (!resolved) return { reason: 'not a valid path' };
   if (!resolved.inside) return { reason: 'outside the workspace' };
   if (!resolved.exists) return { reason: 'not found' };
-  if (ignore && !(await ignore.checkPath(resolved, 'read')).allowed) return { reason: `blocked by ${ignore.fileName}` };
+  const decision = ignore ? await ignore.checkPath(resolved, 'read') : undefined;
+  if (decision && !decision.allowed) return { reason: `blocked by ${decision.file ?? ignore!.fileName}` };
   const content = await readWithin(resolved, budget);
   return typeof content === 'string' ? { path: resolved.relative, content } : content;
 }

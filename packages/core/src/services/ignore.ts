@@ -12,6 +12,8 @@ export interface GateDecision {
   reason?: string;
   /** The offending path, word or segment. */
   subject?: string;
+  /** The ignore file whose rules denied (`.clineignore`, `.quiverignore`), when one did; messages name it. */
+  file?: string;
 }
 
 /**

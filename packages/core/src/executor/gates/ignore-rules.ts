@@ -37,7 +37,7 @@ export const ignoreRules: Gate = {
       const text =
         decision.rule === 'P6'
           ? (decision.reason ?? `Writing '${subject}' is not allowed (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`)
-          : responses.ignoreError(subject, ignore.fileName, decision.rule);
+          : responses.ignoreError(subject, decision.file ?? ignore.fileName, decision.rule);
       return errorResult(responses.toolError(text), code, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
     }
     const command = commandOf(call);
@@ -50,7 +50,7 @@ export const ignoreRules: Gate = {
         const unreadable = decision.rule !== undefined && /^R/.test(decision.rule);
         const text = unreadable
           ? `The command cannot be checked against the ${ignore.fileName} rules (rule ${decision.rule}): ${decision.reason ?? ''} Rewrite it as plain commands (no loops, conditionals or here-documents) so every path it names can be checked.`
-          : `${responses.ignoreError(decision.subject ?? command, ignore.fileName, decision.rule)}${decision.reason ? `\n${decision.reason}` : ''}`;
+          : `${responses.ignoreError(decision.subject ?? command, decision.file ?? ignore.fileName, decision.rule)}${decision.reason ? `\n${decision.reason}` : ''}`;
         return errorResult(responses.toolError(text), ERROR_CODES.COMMAND_IGNORED, 'keep');
       }
     }
