@@ -80,6 +80,18 @@ describe('report_bug (§16.9, a file instead of a vendor issue)', () => {
       await rm(outside, { recursive: true, force: true });
     }
   });
+
+  it('never follows a symlinked report folder into .git/ (P6)', async () => {
+    await setup();
+    await mkdir(h.path('.git/hooks'), { recursive: true });
+    await mkdir(h.path('.quiver'));
+    await symlink(h.path('.git/hooks'), h.path('.quiver/bug-reports'));
+    const r = await h.call('report_bug', bug);
+    expect(r.isError).toBe(true);
+    expect(r.code).toBe('QUIVER_ERR_PATH_PROTECTED');
+    expect(h.text(r)).toContain('Nothing was written');
+    expect(readdirSync(h.path('.git/hooks'))).toEqual([]);
+  });
 });
 
 describe('report_bug bad input', () => {

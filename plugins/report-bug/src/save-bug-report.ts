@@ -15,7 +15,8 @@ export interface SavedReport {
 /**
  * Write the report atomically to `.quiver/bug-reports/<timestamp>.md` in the primary root,
  * never over an existing report. The folder is resolved like any path (symlinks followed):
- * if it leads out of the workspace, nothing is written.
+ * if it leads out of the workspace, or somewhere the path rules protect (`.git/`, an ignore
+ * file, an ignored folder), nothing is written.
  */
 export async function saveBugReport(config: TaskConfig, markdown: string, now = new Date()): Promise<SavedReport> {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
@@ -28,6 +29,16 @@ export async function saveBugReport(config: TaskConfig, markdown: string, now = 
         ERROR_CODES.PATH_OUTSIDE,
         `The bug report folder ${BUG_REPORT_DIR} leads outside the workspace (${resolved.resolved}), so the report was not written. Show the report to the user instead.`,
         { file: resolved.resolved },
+      );
+    }
+    // The folder may be a symlink: where it really leads must be writable under the path rules
+    // (P6: never into .git/ or onto an ignore file; nothing the ignore rules hide).
+    const decision = resolved ? await config.services.find(coreServices.ignore)?.checkPath(resolved, 'write') : undefined;
+    if (decision && !decision.allowed) {
+      throw quiverError(
+        ERROR_CODES.PATH_PROTECTED,
+        `The bug report folder ${BUG_REPORT_DIR} leads to ${resolved!.resolved}, where reports may not be written (${decision.reason ?? `rule ${decision.rule}`}). Nothing was written; show the report to the user instead.`,
+        { file: resolved!.resolved, rule: decision.rule },
       );
     }
     const absolute = resolved?.resolved ?? join(config.cwd, relative);

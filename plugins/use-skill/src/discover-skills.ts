@@ -50,6 +50,12 @@ export interface DiscoverSkillsOptions {
   remote?: readonly unknown[];
   /** Skill names or SKILL.md paths (`remote:<name>` for config skills) to leave out. */
   disabled?: readonly string[];
+  /**
+   * The workspace's path rules for project skills (SPEC P-rules in every tool): given a
+   * SKILL.md path under `cwd`, the reason it may not be read (outside the workspace through a
+   * symlink, hidden by the ignore rules), or undefined. Without it project skills are not checked.
+   */
+  checkProjectFile?: (path: string) => Promise<string | undefined>;
 }
 
 /** Project skill folders, relative to the primary root, in precedence order. */
@@ -74,7 +80,7 @@ export async function discoverSkills(options: DiscoverSkillsOptions): Promise<Sk
   const disabled = new Set(options.disabled ?? []);
   collectRemote(options.remote ?? [], found, rejected);
   for (const dir of options.globalDirs ?? defaultGlobalSkillDirs()) await collectDir(dir, 'global', found, rejected);
-  for (const dir of PROJECT_SKILL_DIRS) await collectDir(join(options.cwd, dir), 'project', found, rejected);
+  for (const dir of PROJECT_SKILL_DIRS) await collectDir(join(options.cwd, dir), 'project', found, rejected, options.checkProjectFile);
   const byName = new Map<string, Skill>();
   for (const skill of found) if (!byName.has(skill.name)) byName.set(skill.name, skill);
   const skills = [...byName.values()].filter((s) => !disabled.has(s.name) && !disabled.has(s.path));
@@ -92,7 +98,7 @@ function collectRemote(entries: readonly unknown[], found: Skill[], rejected: Re
   });
 }
 
-async function collectDir(dir: string, source: SkillSource, found: Skill[], rejected: RejectedSkill[]): Promise<void> {
+async function collectDir(dir: string, source: SkillSource, found: Skill[], rejected: RejectedSkill[], check?: (path: string) => Promise<string | undefined>): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -105,6 +111,11 @@ async function collectDir(dir: string, source: SkillSource, found: Skill[], reje
     const skillDir = join(dir, entry.name);
     if (!(await isDirectory(entry, skillDir))) continue;
     const path = join(skillDir, 'SKILL.md');
+    const refused = check ? await check(path) : undefined;
+    if (refused) {
+      rejected.push({ path, reason: refused });
+      continue;
+    }
     const text = await readSkillFile(path);
     if (typeof text !== 'string') {
       rejected.push({ path, reason: text.reason });

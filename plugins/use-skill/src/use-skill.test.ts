@@ -93,3 +93,30 @@ describe('use_skill bad input', () => {
     expect((await h.call('use_skill', { skill_name: 3 })).code).toBe('QUIVER_ERR_PARAM_INVALID');
   });
 });
+
+describe('use_skill applies the path rules to project skills (P-rules in every tool)', () => {
+  it('a SKILL.md hidden by the ignore rules is not loaded', async () => {
+    await setup({ '.quiverignore': '.quiver/skills/secret/\n', '.quiver/skills/secret/SKILL.md': skill('secret', 'Hidden', 'TOP-SECRET-STEPS'), '.quiver/skills/ok/SKILL.md': skill('ok', 'Fine', 'ok steps') });
+    const r = await h.call('use_skill', { skill_name: 'secret' });
+    expect(r.isError).toBe(true);
+    expect(h.text(r)).not.toContain('TOP-SECRET-STEPS');
+    expect(h.text(r)).toContain('hidden by .quiverignore');
+    // Control: a visible skill still loads.
+    expect(h.text(await h.call('use_skill', { skill_name: 'ok' }))).toContain('ok steps');
+  });
+
+  it('a skill folder symlinked outside the workspace is not loaded', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'quiver-skill-outside-'));
+    try {
+      await writeFile(join(outside, 'SKILL.md'), skill('ext', 'Outside', 'OUTSIDE-STEPS'));
+      await setup({ '.quiver/skills/.keep': '' });
+      const { symlink } = await import('node:fs/promises');
+      await symlink(outside, h.path('.quiver/skills/ext'));
+      const r = await h.call('use_skill', { skill_name: 'ext' });
+      expect(h.text(r)).not.toContain('OUTSIDE-STEPS');
+      expect(h.text(r)).toContain('leads outside the workspace');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+});

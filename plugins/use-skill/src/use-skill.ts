@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { discoverSkills, type RejectedSkill, type Skill, type SkillDiscovery } from './discover-skills.js';
 
 const params = z.object({
@@ -46,6 +46,7 @@ async function useSkill(config: TaskConfig, p: UseSkillParams): Promise<ToolResp
     globalDirs: stringList(config.options.globalSkillDirs),
     remote: Array.isArray(config.options.skills) ? config.options.skills : undefined,
     disabled: stringList(config.options.disabledSkills),
+    checkProjectFile: projectFileCheck(config),
   });
   if (found.rejected.length > 0) await config.ui.say('warning', `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`);
   const name = p.skill_name.trim();
@@ -69,6 +70,21 @@ function rejectedName(r: RejectedSkill): string {
   if (r.path.startsWith('remote:')) return r.path.slice('remote:'.length);
   const parts = r.path.split(/[\\/]/);
   return parts[parts.length - 2] ?? '';
+}
+
+/** A project SKILL.md is read only if read_file could read it: inside the workspace, not ignored. */
+function projectFileCheck(config: TaskConfig): ((path: string) => Promise<string | undefined>) | undefined {
+  const workspace = config.services.find(coreServices.workspace);
+  const ignore = config.services.find(coreServices.ignore);
+  if (!workspace) return undefined;
+  return async (path) => {
+    const resolved = await workspace.resolve(path).catch(() => undefined);
+    if (!resolved) return 'its path cannot be resolved';
+    if (!resolved.inside) return `it leads outside the workspace (${resolved.resolved})`;
+    const decision = ignore ? await ignore.checkPath(resolved, 'read') : undefined;
+    if (decision && !decision.allowed) return `it is hidden by ${decision.file ?? ignore!.fileName}`;
+    return undefined;
+  };
 }
 
 function stringList(value: unknown): string[] | undefined {
