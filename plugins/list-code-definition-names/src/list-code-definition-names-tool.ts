@@ -4,7 +4,8 @@
  * baseline's format. The gates have already refused an ignored directory (P7), resolved the
  * path and asked for approval (read category) before this runs.
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, positiveNumberOption, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
 import { createListingFilter } from '@quiver/ignore';
@@ -98,9 +99,26 @@ async function describeFiles(config: TaskConfig, files: readonly SourceFile[]): 
   return result || NO_DEFINITIONS;
 }
 
+/**
+ * A file's text, or undefined to skip it: the size is checked on the open descriptor before
+ * anything is read (a 2 GB file costs a stat, not a read), a FIFO or device is never waited on
+ * (O_NONBLOCK, regular files only), and a file that cannot be read is skipped rather than
+ * failing the whole listing (SPEC R1).
+ */
 async function readSource(file: SourceFile, maxBytes: number): Promise<string | undefined> {
-  const bytes = await readFile(file.path);
-  return bytes.length > maxBytes ? undefined : bytes.toString('utf8');
+  let handle;
+  try {
+    handle = await open(file.path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = await handle.stat();
+    if (!st.isFile() || st.size > maxBytes) return undefined;
+    const buffer = Buffer.alloc(st.size);
+    const { bytesRead } = await handle.read(buffer, 0, st.size, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 function loaderFor(config: TaskConfig): GrammarLoader {

@@ -190,3 +190,18 @@ describe('ignore rules, links and approval', () => {
     expect(t.approvals).toHaveLength(0);
   });
 });
+
+describe('hostile files (SPEC R1)', () => {
+  it('a 3 GB sparse source file and a FIFO named like one are skipped, not read; the other files are listed', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { truncateSync, writeFileSync } = await import('node:fs');
+    const t = await harness({ 'ok.ts': 'export function visible() {}\n' });
+    writeFileSync(t.path('huge.ts'), 'export function hidden() {}\n');
+    truncateSync(t.path('huge.ts'), 3 * 1024 ** 3);
+    execFileSync('mkfifo', [t.path('pipe.ts')]);
+    const r = await t.call('list_code_definition_names', { path: '.' });
+    expect(r.isError).toBe(false);
+    expect(t.text(r)).toContain('visible');
+    expect(t.text(r)).not.toContain('hidden');
+  });
+});
