@@ -8,7 +8,7 @@ import { defineTool, ERROR_CODES, errorResult, isQuiverError, type TaskConfig, t
 import type { AddressPolicy } from './address-policy.js';
 import { decodeBody, mediaType } from './content-kind.js';
 import { fetchUrl, type FetchedPage, type FetchLimits } from './fetch-url.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { convertHtml, type ConvertLimits } from './convert-html.js';
 
 /** Defaults of the plugin options. */
 export const WEB_FETCH_DEFAULTS = Object.freeze({
@@ -61,9 +61,12 @@ async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFet
     userAgent: typeof options.userAgent === 'string' ? options.userAgent : WEB_FETCH_DEFAULTS.userAgent,
     signal: config.signal,
   };
+  // One time limit for the whole call, the conversion included (SPEC F4).
+  const started = performance.now();
   try {
     const page = await fetchUrl(url, policy, limits);
-    return { content: [{ type: 'text', text: renderPage(page, positive(options.maxChars) ?? WEB_FETCH_DEFAULTS.maxChars, limits.maxBytes) }], isError: false };
+    const convert: ConvertLimits = { remainingMs: limits.timeoutMs - (performance.now() - started), timeoutMs: limits.timeoutMs, signal: config.signal };
+    return { content: [{ type: 'text', text: await renderPage(page, positive(options.maxChars) ?? WEB_FETCH_DEFAULTS.maxChars, limits.maxBytes, convert) }], isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     // Refusals, time-outs and server failures are not the model's mistakes.
@@ -71,15 +74,20 @@ async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFet
   }
 }
 
-/** The page as the model reads it: where it came from, then the content, cut at `maxChars`. */
-export function renderPage(page: FetchedPage, maxChars: number, maxBytes: number): string {
+/**
+ * The page as the model reads it: where it came from, then the content, cut at `maxChars`.
+ * HTML is converted off the event loop within `convert.remainingMs` (default: 15 s).
+ */
+export async function renderPage(page: FetchedPage, maxChars: number, maxBytes: number, convert: ConvertLimits = { remainingMs: WEB_FETCH_DEFAULTS.timeoutMs, timeoutMs: WEB_FETCH_DEFAULTS.timeoutMs }): Promise<string> {
   const text = decodeBody(page.body, page.contentType, page.kind);
   const type = mediaType(page.contentType) || (page.kind === 'html' ? 'text/html' : 'text/plain');
   const header = [`URL: ${page.url.href}`];
   if (page.redirects.length) header.push(`Redirected from: ${page.redirects[0].href}`);
   let content = text;
+  let cutHtml = false;
   if (page.kind === 'html') {
-    const converted = htmlToMarkdown(text, page.url.href);
+    const converted = await convertHtml(text, page.url.href, convert);
+    cutHtml = converted.cut === true;
     if (converted.title) header.push(`Title: ${converted.title}`);
     header.push(`Content-Type: ${type} (converted to Markdown)`);
     content = converted.markdown || '(The page has no readable text content.)';
@@ -87,6 +95,7 @@ export function renderPage(page: FetchedPage, maxChars: number, maxBytes: number
     header.push(`Content-Type: ${type}`);
   }
   const notes: string[] = [];
+  if (page.kind === 'html' && cutHtml) notes.push('[Only the start of this large page was converted.]');
   if (page.truncated) notes.push(`[The response is larger than ${formatSize(maxBytes)}; only the first ${formatSize(maxBytes)} was read.]`);
   if (content.length > maxChars) {
     notes.push(`[Content truncated: showing the first ${maxChars} of ${content.length} characters.]`);

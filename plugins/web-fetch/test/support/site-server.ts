@@ -90,6 +90,8 @@ const routes: Record<string, Handler> = {
     res.on('close', () => clearTimeout(timer));
   },
   '/never': () => {},
+  // A list page whose conversion takes far longer than a short time limit (turndown is superlinear on it).
+  '/huge-list': (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<ul>${'<li><a href="/x">item</a></li>'.repeat(40_000)}</ul>`),
   '/missing': (_q, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>'),
   '/redirect': (_q, res) => res.writeHead(302, { location: '/article' }).end(),
   '/redirect-abs': (_q, res, site) => res.writeHead(301, { location: `${site.url}/plain` }).end(),
