@@ -81,6 +81,15 @@ describe('report_bug (§16.9, a file instead of a vendor issue)', () => {
     }
   });
 
+  it('in a subagent (nobody to ask, S1) nothing is written', async () => {
+    await setup({ response: 'yes' });
+    const sub = h.runtime.createTask({ isSubagent: true });
+    const r = await sub.call('report_bug', bug);
+    expect(h.text(r)).not.toContain('saved to');
+    expect(reports()).toEqual([]);
+    await sub.dispose();
+  });
+
   it('never follows a symlinked report folder into .git/ (P6)', async () => {
     await setup();
     await mkdir(h.path('.git/hooks'), { recursive: true });

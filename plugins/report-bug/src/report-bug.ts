@@ -45,7 +45,8 @@ export const reportBugTool = defineTool({
 async function reportBug(config: TaskConfig, p: ReportBugParams): Promise<ToolResponse> {
   const env = currentEnvironment(CORE_VERSION, config.modelId);
   const markdown = formatBugReport(p, env);
-  if (!config.yolo && !config.isSubagentExecution) {
+  // A subagent asks too: its UI answers no (S1: what the main task would ask, a subagent may not do).
+  if (!config.yolo) {
     const reply = await askUser(config, 'report_bug', markdown, { title: p.title.trim(), environment: env });
     const text = (reply.text ?? '').trim();
     if (reply.response === 'no') return BUG_RESPONSES.declined(text);

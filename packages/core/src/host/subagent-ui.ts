@@ -1,4 +1,4 @@
-import type { ApprovalRequest, ApprovalResponse, HostUi } from './host-ui.js';
+import type { ApprovalRequest, ApprovalResponse, AskResponse, HostUi } from './host-ui.js';
 
 /**
  * The UI of a subagent task (SPEC S1): everything of `ui` except approval, which is always
@@ -10,6 +10,8 @@ import type { ApprovalRequest, ApprovalResponse, HostUi } from './host-ui.js';
 export function subagentUi(ui: HostUi): HostUi {
   const wrapped = Object.create(ui) as HostUi;
   wrapped.approve = async (request: ApprovalRequest): Promise<ApprovalResponse> => ({ approved: false, message: needsMainTask(request) });
+  // A question is a prompt too: nobody answers it, so it is a "no" (a tool's own confirmation fails closed).
+  wrapped.ask = async (): Promise<AskResponse> => ({ response: 'no', text: 'Nobody can answer inside a subagent; this needs the main task.' });
   return wrapped;
 }
 
