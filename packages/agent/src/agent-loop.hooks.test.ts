@@ -46,6 +46,17 @@ describe('lifecycle hooks', () => {
     expect(text).toContain('<hook_context source="UserPromptSubmit" type="general">\nThe user is in Paris.\n</hook_context>');
   });
 
+  it('a failing lifecycle hook (invalid output, a throw) is reported to the user, and the task goes on', async () => {
+    h = await createLoopHarness({ plugins: [readFile], replies: [done] });
+    h.runtime.host.hooks.tap('TaskStart', 'test-broken', () => {
+      throw new Error("Hook './start.sh' printed output that is not valid hook JSON");
+    });
+    const notices: string[] = [];
+    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Hi', ui: { notice: (kind, message) => void notices.push(`${kind}: ${message}`) } });
+    expect(outcome.status).toBe('completed');
+    expect(notices).toContainEqual(expect.stringContaining("hook_error: TaskStart hook 'test-broken' failed: Hook './start.sh' printed output that is not valid hook JSON"));
+  });
+
   it('a TaskStart cancel ends the task before any model request', async () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [done] });
     h.runtime.host.hooks.tap('TaskStart', 'test', () => ({ cancel: true, reason: 'Not on Fridays.' }));

@@ -226,7 +226,7 @@ function isFinished(run: Run): boolean {
 }
 
 function hookTarget(run: Run) {
-  return { hooks: run.host.hooks, taskId: run.task.id, cwd: run.cwd };
+  return { hooks: run.host.hooks, taskId: run.task.id, cwd: run.cwd, report: (message: string) => run.options.ui?.notice?.('hook_error', message) };
 }
 
 function modelIdOf(model: LanguageModel): string {

@@ -12,11 +12,19 @@ interface HookTarget {
   hooks: HookBus;
   taskId: string;
   cwd: string;
+  /** Tells the user about a hook that failed or printed invalid output (it is never silent). */
+  report?: (message: string) => void;
+}
+
+/** Report every failed tap of a lifecycle hook to the user. */
+function reportErrors(t: HookTarget, hook: string, errors: readonly { tap: string; error: Error }[]): void {
+  for (const e of errors) t.report?.(`${hook} hook '${e.tap}' failed: ${e.error.message}`);
 }
 
 /** `TaskStart`: taps may cancel the task or add context (SPEC Part B §10). */
 export async function taskStartHook(t: HookTarget, prompt: string): Promise<HookVerdict> {
   const outcome = await t.hooks.callSeries('TaskStart', { taskId: t.taskId, cwd: t.cwd, hook: 'TaskStart', task: prompt });
+  reportErrors(t, 'TaskStart', outcome.errors);
   return verdict('TaskStart', outcome.results);
 }
 
@@ -26,12 +34,14 @@ export async function userPromptHook(t: HookTarget, prompt: string): Promise<Hoo
     event: r.prompt !== undefined ? { ...event, prompt: r.prompt } : event,
     stop: r.cancel === true,
   }));
+  reportErrors(t, 'UserPromptSubmit', outcome.errors);
   return { ...verdict('UserPromptSubmit', outcome.results), prompt: outcome.event.prompt };
 }
 
 /** `TaskComplete`: attempt_completion ended the task. */
 export async function taskCompleteHook(t: HookTarget, prompt: string, result: string): Promise<void> {
-  await t.hooks.callSeries('TaskComplete', { taskId: t.taskId, cwd: t.cwd, hook: 'TaskComplete', task: prompt, result });
+  const outcome = await t.hooks.callSeries('TaskComplete', { taskId: t.taskId, cwd: t.cwd, hook: 'TaskComplete', task: prompt, result });
+  reportErrors(t, 'TaskComplete', outcome.errors);
 }
 
 /** `TaskCancel`: the task was aborted or a hook cancelled it. */
