@@ -78,3 +78,19 @@ describe('apply_patch follows the Codex format', () => {
     expect(await read('f.txt')).toBe('x\n');
   });
 });
+
+describe('apply_patch on hostile files (SPEC R1)', () => {
+  it('a 100 GB sparse file and a FIFO are refused without being read; nothing is written', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { truncateSync, writeFileSync } = await import('node:fs');
+    h = await createTestHarness({ plugins: [plugin], files: { 'f.txt': 'x\n' } });
+    writeFileSync(h.path('huge.txt'), 'a\n');
+    truncateSync(h.path('huge.txt'), 100 * 1024 ** 3);
+    execFileSync('mkfifo', [h.path('pipe.txt')]);
+    for (const target of ['huge.txt', 'pipe.txt']) {
+      const r = await h.call('apply_patch', { input: P('*** Update File: f.txt', '@@', '-x', '+y', `*** Update File: ${target}`, '@@', '-a', '+b') });
+      expect(r.isError).toBe(true);
+      expect(await read('f.txt')).toBe('x\n');
+    }
+  });
+});

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { coreServices, ERROR_CODES, isQuiverError, quiverError, type IgnoreService, type ResolvedPath, type TaskConfig, type WorkspaceService } from '@quiver/core';
-import { openConfined } from '@quiver/workspace';
+import { openConfined, specialFileError } from '@quiver/workspace';
 import type { PatchPath } from './patch-paths.js';
 import { patchError } from './patch-error.js';
 
@@ -79,7 +80,8 @@ async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService
 }
 
 async function readTarget(target: ResolvedPath, path: string): Promise<LoadedFile> {
-  const bytes = target.inside ? await readConfined(target) : await readFile(target.resolved);
+  const handle = target.inside ? await openConfined(target, 'r') : await open(target.resolved, constants.O_RDONLY | constants.O_NONBLOCK);
+  const bytes = await readBounded(handle, target);
   let raw: string;
   try {
     raw = decoder.decode(bytes);
@@ -93,9 +95,16 @@ async function readTarget(target: ResolvedPath, path: string): Promise<LoadedFil
   return { text: body.replace(/\r\n/g, '\n'), eol: crlf > 0 && crlf >= lf ? '\r\n' : '\n', bom };
 }
 
-async function readConfined(target: ResolvedPath): Promise<Buffer> {
-  const handle = await openConfined(target, 'r');
+/** A patched file is read whole: larger ones are refused by their size, before any read (SPEC R1). */
+export const MAX_PATCH_FILE_BYTES = 32 * 1024 * 1024;
+
+/** Read an opened target whole, if it is a regular file of a bounded size; closes the handle. */
+async function readBounded(handle: FileHandle, target: ResolvedPath): Promise<Buffer> {
   try {
+    const st = await handle.stat();
+    if (st.isDirectory()) throw patchError(`${target.input} is a directory; apply_patch edits files.`, target.input);
+    if (!st.isFile()) throw specialFileError(target.input, target.resolved, st);
+    if (st.size > MAX_PATCH_FILE_BYTES) throw patchError(`${target.input} is ${Math.round(st.size / 1024 / 1024)} MB; apply_patch edits files up to ${MAX_PATCH_FILE_BYTES / 1024 / 1024} MB (they are read whole). Edit it with a command (sed, a script) instead.`, target.input);
     return await handle.readFile();
   } finally {
     await handle.close();
