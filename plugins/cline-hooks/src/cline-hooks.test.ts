@@ -88,6 +88,20 @@ describe('PreToolUse', () => {
     expect(await gone(pid)).toBe(true);
   });
 
+  it('output that is not valid hook JSON blocks the call (never a silent allow); with onError: allow it is reported', async () => {
+    await setup();
+    await hook('PreToolUse', `cat >/dev/null\necho '{"cancel": "maybe"'`);
+    const blocked = await h!.call('read_file', { path: 'a.txt' });
+    expect(blocked).toMatchObject({ isError: true });
+    expect(h!.text(blocked)).toContain('not valid hook JSON');
+    expect(h!.text(blocked)).not.toContain('alpha');
+    await h!.dispose();
+    await setup({ onError: 'allow' });
+    await hook('PreToolUse', `cat >/dev/null\necho looks fine`);
+    expect(h!.text(await h!.call('read_file', { path: 'a.txt' }))).toContain('1 | alpha');
+    expect(h!.said).toContainEqual(expect.objectContaining({ type: 'hook_error', text: expect.stringContaining('not valid hook JSON') }));
+  });
+
   it('onError: allow lets the call through when the script fails', async () => {
     await setup({ onError: 'allow' });
     await hook('PreToolUse', 'echo broken >&2\nexit 1');

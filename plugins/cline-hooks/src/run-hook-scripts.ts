@@ -40,7 +40,12 @@ async function runOne(script: HookScript, input: unknown, timeoutMs: number, env
   const run = await runHook(quoted, input, { cwd: script.cwd, configDir: script.cwd, timeoutMs, env });
   const answer = parseClineHookOutput(run.stdout);
   if (answer) return answer;
-  if (run.exitCode === 0) return { cancel: false };
+  // Exit 0 with no output is "no objection"; output that holds no valid answer is a failure,
+  // reported (and blocking a PreToolUse call by default), never a silent allow.
+  if (run.exitCode === 0 && run.stdout.trim() === '') return { cancel: false };
+  if (run.exitCode === 0) {
+    throw quiverError(ERROR_CODES.HOOK_OUTPUT_INVALID, `Hook script '${script.file}' printed output that is not valid hook JSON (expected {"cancel": boolean, "contextModification"?: string, "errorMessage"?: string}).`, { file: script.file });
+  }
   const why = run.stderr.trim().split('\n').slice(-3).join(' ') || 'no output';
   throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook script '${script.file}' exited with code ${run.exitCode}: ${why}`, { file: script.file });
 }
