@@ -2,10 +2,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import readFile from '@quiver/tool-read-file';
-import { ERROR_CODES } from '@quiver/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoopHarness, modelFor, type Flavour, type LoopHarness } from '../test/support/loop-harness.js';
 import { runAgentLoop } from './index.js';
+import { AGENT_ERRORS } from './agent-errors.js';
 
 let h: LoopHarness | undefined;
 afterEach(async () => {
@@ -27,7 +27,7 @@ describe.each<Flavour>(['anthropic', 'openai', 'openai-compatible'])('%s', (flav
     h = await createLoopHarness({ flavour, plugins: [readFile], replies: [{ status: 500, error: 'Overloaded, try later' }] });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxRetries: 0 });
     expect(outcome.status).toBe('error');
-    expect(outcome.error!.code).toBe(ERROR_CODES.PROVIDER);
+    expect(outcome.error!.code).toBe(AGENT_ERRORS.PROVIDER);
     expect(outcome.error!.message).toMatch(/returned HTTP 500 for http:\/\/127\.0\.0\.1:\d+\/v1\/.*: Overloaded, try later\. The provider failed on its side: retry later\./);
     expect(outcome.error!.message).not.toContain('\n    at ');
   });

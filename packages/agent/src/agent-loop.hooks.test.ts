@@ -1,11 +1,12 @@
 // Task lifecycle hooks around the loop (in-process taps): TaskStart and UserPromptSubmit before
 // the first request, TaskComplete at the end, TaskCancel on abort; cancels stop the task.
 import readFile from '@quiver/tool-read-file';
-import { defineTool, definePlugin, ERROR_CODES } from '@quiver/core';
+import { defineTool, definePlugin } from '@quiver/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLoopHarness, type LoopHarness } from '../test/support/loop-harness.js';
 import { runAgentLoop, type ScriptedReply } from './index.js';
+import { AGENT_ERRORS } from './agent-errors.js';
 
 let h: LoopHarness | undefined;
 afterEach(async () => {
@@ -61,7 +62,7 @@ describe('lifecycle hooks', () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [done] });
     h.runtime.host.hooks.tap('TaskStart', 'test', () => ({ cancel: true, reason: 'Not on Fridays.' }));
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go' });
-    expect(outcome).toMatchObject({ status: 'cancelled', turns: 0, error: { code: ERROR_CODES.AGENT_CANCELLED, message: 'Not on Fridays.' } });
+    expect(outcome).toMatchObject({ status: 'cancelled', turns: 0, error: { code: AGENT_ERRORS.AGENT_CANCELLED, message: 'Not on Fridays.' } });
     expect(h.provider.requests).toHaveLength(0);
   });
 
@@ -109,7 +110,7 @@ describe('abort', () => {
       ui: { toolCall: () => setTimeout(() => controller.abort(), 20) },
     });
     expect(sawAbort).toBe(true);
-    expect(outcome).toMatchObject({ status: 'aborted', error: { code: ERROR_CODES.AGENT_ABORTED } });
+    expect(outcome).toMatchObject({ status: 'aborted', error: { code: AGENT_ERRORS.AGENT_ABORTED } });
     expect(cancelled).toEqual(['The task was aborted.']);
     expect(h.provider.requests).toHaveLength(1);
   });

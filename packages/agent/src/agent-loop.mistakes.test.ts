@@ -7,6 +7,7 @@ import { ERROR_CODES, resultText } from '@quiver/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoopHarness, type LoopHarness } from '../test/support/loop-harness.js';
 import { agentResponses, runAgentLoop, type ScriptedReply } from './index.js';
+import { AGENT_ERRORS } from './agent-errors.js';
 
 let h: LoopHarness | undefined;
 afterEach(async () => {
@@ -119,7 +120,7 @@ describe('limits and refusals', () => {
   it('maxTurns stops a run that never completes', async () => {
     h = await createLoopHarness({ plugins: [readFile], files: { 'a.txt': 'x' }, replies: (_r, i) => ({ toolCalls: [{ name: 'read_file', input: { path: 'a.txt', start_line: i + 1 } }] }) });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxTurns: 2 });
-    expect(outcome).toMatchObject({ status: 'max_turns', turns: 2, error: { code: ERROR_CODES.AGENT_MAX_TURNS } });
+    expect(outcome).toMatchObject({ status: 'max_turns', turns: 2, error: { code: AGENT_ERRORS.AGENT_MAX_TURNS } });
     expect(h.provider.requests).toHaveLength(2);
   });
 

@@ -1,4 +1,5 @@
-import { definePlugin, defineTool, resultText, TASK_STATE_KEYS, type Host, type PluginDefinition, type TaskCompletion, type TaskState } from '@quiver/core';
+import { definePlugin, defineTool, resultText, type Host, type PluginDefinition, type TaskState } from '@quiver/core';
+import { TASK_STATE_KEYS, type TaskCompletion } from '@quiver/shared';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,6 @@
 // @quiver/agent — the agent loop. Named re-exports only; exports.test.ts pins the list.
 export { runAgentLoop, DEFAULT_MAX_TURNS } from './run-agent-loop.js';
+export { AGENT_ERRORS } from './agent-errors.js';
 export type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus, AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 export { agentServices, provideAgentServices } from './agent-services.js';
 export type { AgentModel } from './agent-services.js';
@@ -7,7 +8,7 @@ export { buildSystemPrompt, SUBAGENT_SYSTEM_SUFFIX } from './system-prompt.js';
 export type { SystemPromptOptions, PromptTool } from './system-prompt.js';
 export { agentResponses } from './agent-responses.js';
 export { COMPLETION_KEY, COMPLETION_FALLBACK_PACKAGE, completionFallbackPlugin, ensureCompletionTool, readCompletion } from './completion.js';
-export type { TaskCompletion } from '@quiver/core';
+export type { TaskCompletion } from '@quiver/shared';
 export { describeProviderError } from './provider-error.js';
 export type { ProviderContext } from './provider-error.js';
 export { imageSupportOf, toToolResultPart } from './tool-result-output.js';

@@ -1,5 +1,6 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { coreServices, ERROR_CODES, quiverError, responses, TASK_STATE_KEYS, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
+import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
+import { TASK_STATE_KEYS } from '@quiver/shared';
 import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
 import { COMPLETION_FALLBACK_PACKAGE, ensureCompletionTool } from './completion.js';
@@ -10,6 +11,7 @@ import { buildSystemPrompt } from './system-prompt.js';
 import { taskCancelHook, taskCompleteHook, taskStartHook, userPromptHook } from './task-hooks.js';
 import { imageSupportOf } from './tool-result-output.js';
 import { emptyUsage, addSdkUsage } from './usage.js';
+import { AGENT_ERRORS } from './agent-errors.js';
 
 /** The default cap on model requests per run. */
 export const DEFAULT_MAX_TURNS = 50;
@@ -17,12 +19,12 @@ export const DEFAULT_MAX_TURNS = 50;
 /** The error code of each way a run can end early. */
 const STATUS_CODES: Record<AgentLoopStatus, string> = {
   completed: '',
-  error: ERROR_CODES.PROVIDER,
+  error: AGENT_ERRORS.PROVIDER,
   mistake_limit: ERROR_CODES.MISTAKE_LIMIT,
-  max_turns: ERROR_CODES.AGENT_MAX_TURNS,
-  no_completion: ERROR_CODES.AGENT_NO_COMPLETION,
-  cancelled: ERROR_CODES.AGENT_CANCELLED,
-  aborted: ERROR_CODES.AGENT_ABORTED,
+  max_turns: AGENT_ERRORS.AGENT_MAX_TURNS,
+  no_completion: AGENT_ERRORS.AGENT_NO_COMPLETION,
+  cancelled: AGENT_ERRORS.AGENT_CANCELLED,
+  aborted: AGENT_ERRORS.AGENT_ABORTED,
 };
 
 /** Everything one run shares (internal). */
@@ -52,7 +54,7 @@ interface Run {
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const host = options.host ?? options.runtime?.host;
-  if (!host) throw quiverError(ERROR_CODES.USAGE, 'runAgentLoop needs a host or a runtime to run the tools on.');
+  if (!host) throw quiverError(AGENT_ERRORS.AGENT_HOST_MISSING, 'runAgentLoop needs a host or a runtime to run the tools on.');
   const run = await prepare(host, options);
   try {
     await start(run);

@@ -1,5 +1,6 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import { ERROR_CODES, errorResult, responses, type Task, type TaskCompletion, type ToolDefinition, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolResult } from '@quiver/core';
+import { type TaskCompletion } from '@quiver/shared';
 import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
 import { readCompletion } from './completion.js';

@@ -1,41 +1,52 @@
-// The error catalogue: code shape, uniqueness, and docs/errors.md in step with it, both ways.
-import { readFileSync } from 'node:fs';
+// Core's error codes and the declaration helpers: code shape, uniqueness, one owner per code.
+// The generated catalogue (docs/errors.md, all packages) is checked in apps/cli.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, isQuiverError, QuiverError, quiverError } from './index.js';
+import { buildErrorCatalogue, catalogueOf, defineErrorCodes, ERROR_CODES, isQuiverError, QuiverError, quiverError } from './index.js';
 
 const codes = Object.values(ERROR_CODES);
-const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
-/** The codes in the first column of the doc's tables. */
-const documented = [...doc.matchAll(/^\| `(QUIVER_ERR_[A-Z_]+)` \|/gm)].map((m) => m[1]);
 
 describe('ERROR_CODES', () => {
   it.each(Object.entries(ERROR_CODES))('%s = %s has the shape QUIVER_ERR_<AREA>_<WHAT>', (_key, code) => {
     expect(code).toMatch(/^QUIVER_ERR_[A-Z]+_[A-Z]+(_[A-Z]+)*$/);
   });
 
-  it('keys and codes are unique', () => {
+  it('keys and codes are unique, and every code has a meaning and a fix', () => {
     expect(new Set(codes).size).toBe(codes.length);
-    expect(new Set(Object.keys(ERROR_CODES).map((k) => k.toUpperCase())).size).toBe(codes.length);
+    const rows = catalogueOf(ERROR_CODES);
+    expect(rows.map((r) => r.code)).toEqual(codes);
+    for (const row of rows) {
+      expect(row.owner).toBe('@quiver/core');
+      expect(row.meaning.length, row.code).toBeGreaterThan(10);
+      expect(row.fix.length, row.code).toBeGreaterThan(10);
+    }
+  });
+
+  it('holds no plugin’s codes: web, MCP, edit, patch, search, CLI and agent codes belong to their packages', () => {
+    expect(codes.filter((c) => /^QUIVER_ERR_(WEB|MCP|EDIT|PATCH|SEARCH|CLI|AGENT|PROVIDER)_/.test(c))).toEqual([]);
   });
 });
 
-describe('docs/errors.md', () => {
-  it('documents every code', () => {
-    expect(codes.filter((c) => !documented.includes(c))).toEqual([]);
+describe('defineErrorCodes', () => {
+  const acme = defineErrorCodes('quiver-tool-acme', {
+    ACME_DOWN: { code: 'QUIVER_ERR_ACME_DOWN', meaning: 'The Acme API did not answer.', fix: 'Check the network and retry.' },
   });
 
-  it('documents no code that does not exist, and none twice', () => {
-    expect(documented.filter((c) => !(codes as string[]).includes(c))).toEqual([]);
-    expect(documented.length).toBe(new Set(documented).size);
+  it('returns frozen key → code constants carrying their catalogue rows', () => {
+    expect(acme).toEqual({ ACME_DOWN: 'QUIVER_ERR_ACME_DOWN' });
+    expect(Object.isFrozen(acme)).toBe(true);
+    expect(catalogueOf(acme)).toEqual([{ owner: 'quiver-tool-acme', code: 'QUIVER_ERR_ACME_DOWN', meaning: 'The Acme API did not answer.', fix: 'Check the network and retry.' }]);
   });
 
-  it('gives each code a meaning and a fix', () => {
-    for (const line of doc.split('\n').filter((l) => l.startsWith('| `QUIVER_ERR_'))) {
-      const cells = line.split(' | ');
-      expect(cells, line).toHaveLength(3);
-      expect(cells[1].trim().length, line).toBeGreaterThan(10);
-      expect(cells[2].replace(/\|$/, '').trim().length, line).toBeGreaterThan(10);
-    }
+  it('refuses a code of the wrong shape, naming the owner', () => {
+    expect(() => defineErrorCodes('quiver-tool-bad', { X: { code: 'QUIVER_ERR_lower' as 'QUIVER_ERR_X', meaning: 'm', fix: 'f' } })).toThrow(
+      expect.objectContaining({ code: ERROR_CODES.PLUGIN_ERROR_CODE_INVALID, plugin: 'quiver-tool-bad', message: expect.stringContaining('QUIVER_ERR_<AREA>_<WHAT>') }),
+    );
+  });
+
+  it('a code declared by two owners is refused, naming both', () => {
+    const thief = defineErrorCodes('quiver-tool-thief', { DENIED: { code: 'QUIVER_ERR_APPROVAL_DENIED', meaning: 'mine now', fix: 'none' } });
+    expect(() => buildErrorCatalogue([ERROR_CODES, acme, thief])).toThrow(/QUIVER_ERR_APPROVAL_DENIED is declared by both @quiver\/core and quiver-tool-thief/);
+    expect(buildErrorCatalogue([ERROR_CODES, acme]).map((r) => r.code)).toContain('QUIVER_ERR_ACME_DOWN');
   });
 });
 
@@ -47,7 +58,7 @@ describe('QuiverError', () => {
     expect(e).toMatchObject({ name: 'QuiverError', code: 'QUIVER_ERR_PLUGIN_NOT_FOUND', plugin: 'x', file: '/a/package.json', message: "Plugin 'x' not found." });
     expect(e.cause).toBe(cause);
     expect(isQuiverError(e)).toBe(true);
-    expect(isQuiverError(new QuiverError(ERROR_CODES.USAGE, 'x'))).toBe(true);
+    expect(isQuiverError(new QuiverError('QUIVER_ERR_ACME_DOWN', 'x'))).toBe(true);
   });
 
   it('is recognised across copies of core (a brand, not instanceof)', () => {

@@ -1,8 +1,8 @@
 // @quiver/core — the public API. Named re-exports only; exports.test.ts pins the list.
 
 // errors
-export { QuiverError, isQuiverError, quiverError, ERROR_CODES } from './errors.js';
-export type { ErrorCode, QuiverErrorFields } from './errors.js';
+export { QuiverError, isQuiverError, quiverError, ERROR_CODES, defineErrorCodes, catalogueOf, buildErrorCatalogue, ERROR_CODE_PATTERN } from './errors.js';
+export type { ErrorCode, QuiverErrorFields, QuiverErrorCode, ErrorCodeSpec, ErrorCodes, ErrorCatalogueEntry } from './errors.js';
 
 // tool contract
 export { defineTool, isToolDefinition, API_VERSION, TOOL_NAME_PATTERN } from './tool/define-tool.js';
@@ -14,8 +14,6 @@ export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-
 export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';
 export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
 export type { TaskConfig, ToolCaller, ApprovalOutcome } from './tool/task-config.js';
-export { parseAnswerOptions, answerOptionsProblem, MIN_ANSWER_OPTIONS, MAX_ANSWER_OPTIONS } from './tool/parse-answer-options.js';
-export { positiveNumberOption } from './tool/positive-number-option.js';
 
 // container
 export { createContainer } from './container/create-container.js';
@@ -48,9 +46,6 @@ export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
 // task state
 export { createReadCache, createMistakeCounter, createTaskState, createMessageState } from './task/task-state.js';
 export type { ReadCache, ReadCacheEntry, MistakeCounter, TaskState, MessageState } from './task/task-state.js';
-export { TASK_STATE_KEYS } from './task/task-state-keys.js';
-export type { TaskStateKey, TaskCompletion } from './task/task-state-keys.js';
-export { currentMode } from './task/current-mode.js';
 
 // approval
 export { createAutoApprover } from './approval/auto-approver.js';

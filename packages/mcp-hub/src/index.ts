@@ -1,4 +1,5 @@
 export { createMcpHub, LIST_TIMEOUT_MS } from './mcp-hub.js';
+export { MCP_ERRORS } from './mcp-errors.js';
 export type { McpHub, McpHubOptions, McpToolInfo, McpHubNotification, McpRequestOptions, McpToolCallResult } from './mcp-hub.js';
 export type { McpServerStatus, McpServerState } from './server-entry.js';
 export { mcpServerConfigSchema, resolveServer, expandEnv, connectionKey, DEFAULT_SERVER_TIMEOUT_S } from './server-config.js';

@@ -12,6 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_CODES, quiverError } from '@quiver/core';
 import type { ResolvedServer } from './server-config.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** How much of a stdio server's stderr is kept for error messages. */
 const STDERR_TAIL_CHARS = 4000;
@@ -123,7 +124,7 @@ function connectFailed(server: ResolvedServer, message: string, stderr: string) 
   const where = server.transport === 'stdio' ? `command '${[server.command, ...server.args].join(' ')}'` : `URL ${server.url?.href}`;
   const tail = stderr.trim() ? `\nServer stderr (last lines):\n${stderr.trim().split('\n').slice(-10).join('\n')}` : '';
   return quiverError(
-    ERROR_CODES.MCP_CONNECT_FAILED,
+    MCP_ERRORS.MCP_CONNECT_FAILED,
     `Could not connect to MCP server '${server.name}' (${where}): ${message}. Check the server's entry in mcpServers, or ask the user to fix it.${tail}`,
     { key: `mcpServers.${server.name}` },
   );

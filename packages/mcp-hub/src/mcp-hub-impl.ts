@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path';
 import type { Notification, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { ERROR_CODES, isQuiverError, quiverError, type QuiverError } from '@quiver/core';
+import { isQuiverError, quiverError, type QuiverError } from '@quiver/core';
 import type { ClientIdentity, McpConnection } from './mcp-connection.js';
 import type { McpHub, McpHubNotification, McpHubOptions, McpRequestOptions, McpToolCallResult, McpToolInfo } from './mcp-hub.js';
 import { mcpRequest } from './mcp-request.js';
@@ -13,6 +13,7 @@ import { isRereadable, readServersFile } from './read-servers-file.js';
 import { connectionKey, resolveServer, type ResolvedServer } from './server-config.js';
 import { createServerEntry, type McpServerStatus, type ServerEntry } from './server-entry.js';
 import { watchFile } from './watch-file.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** How long listing a server's tools or resources may take (SPEC Part B §16.16). */
 export const LIST_TIMEOUT_MS = 5000;
@@ -154,7 +155,7 @@ export class McpHubImpl implements McpHub {
     if (entry.invalid) throw entry.invalid;
     const server = entry.server!;
     if (server.disabled) {
-      throw quiverError(ERROR_CODES.MCP_SERVER_DISABLED, `Server "${name}" is disabled and cannot be used. Use another server, or ask the user to enable it in mcpServers.`, { key: `mcpServers.${name}` });
+      throw quiverError(MCP_ERRORS.MCP_SERVER_DISABLED, `Server "${name}" is disabled and cannot be used. Use another server, or ask the user to enable it in mcpServers.`, { key: `mcpServers.${name}` });
     }
     return { server, connection: await entry.connect(signal) };
   }
@@ -168,7 +169,7 @@ function keepsConnection(old: ServerEntry, next: ResolvedServer | undefined): bo
 function unknownServer(name: string, known: string[]) {
   const list = known.length ? ` Configured servers: ${known.join(', ')}.` : ' No MCP servers are configured.';
   return quiverError(
-    ERROR_CODES.MCP_SERVER_UNKNOWN,
+    MCP_ERRORS.MCP_SERVER_UNKNOWN,
     `No connection found for server: ${name}. Please make sure to use MCP servers available under 'Connected MCP Servers'.${list}`,
     { key: `mcpServers.${name}` },
   );

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@quiver/core';
 import { createMcpHub, type McpHub, type McpHubNotification } from './index.js';
 import { startHttpMcpServer, type TestMcpServer } from '../test/support/http-mcp-server.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 let hub: McpHub | undefined;
 let server: TestMcpServer;
@@ -58,7 +59,7 @@ describe('Streamable HTTP and SSE', () => {
     await server.close();
     hub = createMcpHub({ servers: { gone: { url: `${server.url}/mcp` } } });
     await expect(hub.callTool('gone', 'echo', { message: 'x' })).rejects.toMatchObject({
-      code: ERROR_CODES.MCP_CONNECT_FAILED,
+      code: MCP_ERRORS.MCP_CONNECT_FAILED,
       message: expect.stringMatching(/Streamable HTTP failed .*then SSE failed/),
     });
     server = await startHttpMcpServer();
@@ -69,7 +70,7 @@ describe('Streamable HTTP and SSE', () => {
     try {
       hub = createMcpHub({ servers: { locked: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer wrong' } }, open: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer right' } } } });
       await expect(hub.callTool('locked', 'whoami')).rejects.toMatchObject({
-        code: ERROR_CODES.MCP_CONNECT_FAILED,
+        code: MCP_ERRORS.MCP_CONNECT_FAILED,
         message: expect.stringContaining('This MCP server requires authentication to get started'),
       });
       // No SSE attempt (a GET for an event stream) after the 401.

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@quiver/core';
 import { createMcpHub, type McpHub } from './index.js';
 import { everythingServer } from '../test/support/everything-server.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 let hub: McpHub | undefined;
 afterEach(async () => {
@@ -74,10 +75,10 @@ describe('stdio: the everything server', () => {
   it('reports unknown and disabled servers with the baseline texts', async () => {
     const h = open({ everything: everythingServer(), off: everythingServer({ disabled: true }) });
     await expect(h.callTool('nonexistent-server', 'echo', {})).rejects.toMatchObject({
-      code: ERROR_CODES.MCP_SERVER_UNKNOWN,
+      code: MCP_ERRORS.MCP_SERVER_UNKNOWN,
       message: expect.stringContaining('No connection found for server: nonexistent-server'),
     });
-    await expect(h.callTool('off', 'echo', {})).rejects.toMatchObject({ code: ERROR_CODES.MCP_SERVER_DISABLED, message: expect.stringContaining('disabled') });
+    await expect(h.callTool('off', 'echo', {})).rejects.toMatchObject({ code: MCP_ERRORS.MCP_SERVER_DISABLED, message: expect.stringContaining('disabled') });
     expect(h.servers().find((s) => s.name === 'off')).toMatchObject({ state: 'disabled', disabled: true });
   });
 
@@ -88,13 +89,13 @@ describe('stdio: the everything server', () => {
 
   it('a command that cannot start fails to connect with its stderr', async () => {
     const h = open({ broken: { command: process.execPath, args: ['-e', 'console.error("boom: missing API key"); process.exit(3)'] } });
-    await expect(h.callTool('broken', 'x', {})).rejects.toMatchObject({ code: ERROR_CODES.MCP_CONNECT_FAILED, message: expect.stringContaining('boom: missing API key') });
+    await expect(h.callTool('broken', 'x', {})).rejects.toMatchObject({ code: MCP_ERRORS.MCP_CONNECT_FAILED, message: expect.stringContaining('boom: missing API key') });
     expect(h.servers()[0].state).toBe('failed');
   });
 
   it('an invalid entry is reported when used, other servers still work', async () => {
     const h = open({ bad: { type: 'sse' }, everything: everythingServer() });
-    await expect(h.callTool('bad', 'echo', {})).rejects.toMatchObject({ code: ERROR_CODES.MCP_CONFIG_INVALID });
+    await expect(h.callTool('bad', 'echo', {})).rejects.toMatchObject({ code: MCP_ERRORS.MCP_CONFIG_INVALID });
     expect(h.servers()[0]).toMatchObject({ name: 'bad', state: 'invalid' });
     expect(await h.callTool('everything', 'echo', { message: 'ok' })).toMatchObject({ content: [{ text: 'Echo: ok' }] });
   });

@@ -5,10 +5,11 @@ import { mkdtemp, rm, writeFile, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_CODES, type QuiverError } from '@quiver/core';
+import { type QuiverError } from '@quiver/core';
 import { createMcpHub, type McpHub } from './index.js';
 import { everythingServer } from '../test/support/everything-server.js';
 import { startHttpMcpServer, type TestMcpServer } from '../test/support/http-mcp-server.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 let dir: string;
 let file: string;
@@ -53,7 +54,7 @@ describe('watched config file', () => {
 
     await write({ b: { url: `${server.url}/mcp` } });
     await until(() => names(h) === 'b');
-    await expect(h.callTool('a', 'whoami')).rejects.toMatchObject({ code: ERROR_CODES.MCP_SERVER_UNKNOWN });
+    await expect(h.callTool('a', 'whoami')).rejects.toMatchObject({ code: MCP_ERRORS.MCP_SERVER_UNKNOWN });
   });
 
   it('a changed stdio server restarts with its new settings', async () => {
@@ -79,7 +80,7 @@ describe('watched config file', () => {
 
     await write({ a: { url: `${server.url}/mcp`, disabled: true } });
     await until(() => h.servers()[0].state === 'disabled');
-    await expect(h.callTool('a', 'echo', { message: 'x' })).rejects.toMatchObject({ code: ERROR_CODES.MCP_SERVER_DISABLED });
+    await expect(h.callTool('a', 'echo', { message: 'x' })).rejects.toMatchObject({ code: MCP_ERRORS.MCP_SERVER_DISABLED });
   });
 
   it('a file that stops parsing keeps the servers in use and reports the error', async () => {
@@ -90,7 +91,7 @@ describe('watched config file', () => {
     await h.ready;
     await writeFile(file, '{ "mcpServers": { broken');
     await until(() => errors.length > 0);
-    expect(errors[0]).toMatchObject({ code: ERROR_CODES.MCP_CONFIG_INVALID, message: expect.stringContaining('Invalid MCP settings format') });
+    expect(errors[0]).toMatchObject({ code: MCP_ERRORS.MCP_CONFIG_INVALID, message: expect.stringContaining('Invalid MCP settings format') });
     expect(JSON.stringify((await h.callTool('a', 'echo', { message: 'kept' })).content)).toContain('Echo: kept');
   });
 

@@ -6,6 +6,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { ERROR_CODES, isQuiverError, quiverError } from '@quiver/core';
 import { isTimeout } from './mcp-connection.js';
 import type { ResolvedServer } from './server-config.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** The limits of one request. */
 export interface RequestLimits {
@@ -48,7 +49,7 @@ function requestError(server: ResolvedServer, what: string, timeoutMs: number, e
   }
   // -32000: the SDK's ConnectionClosed — the process exited or the server hung up.
   if ((e as { code?: unknown }).code === -32000) {
-    return quiverError(ERROR_CODES.MCP_CONNECT_FAILED, `MCP server '${server.name}' closed the connection during ${what}: ${message}. It reconnects on the next call; retry once.`, { cause: e });
+    return quiverError(MCP_ERRORS.MCP_CONNECT_FAILED, `MCP server '${server.name}' closed the connection during ${what}: ${message}. It reconnects on the next call; retry once.`, { cause: e });
   }
-  return quiverError(ERROR_CODES.MCP_CALL_FAILED, `MCP server '${server.name}' failed ${what}: ${message}`, { cause: e });
+  return quiverError(MCP_ERRORS.MCP_CALL_FAILED, `MCP server '${server.name}' failed ${what}: ${message}`, { cause: e });
 }

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ERROR_CODES, loadConfig, quiverError } from '@quiver/core';
+import { loadConfig, quiverError } from '@quiver/core';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** True when the file's servers can be re-read after a change (JSON, not a cached module). */
 export function isRereadable(file: string): boolean {
@@ -25,7 +26,7 @@ export async function readServersFile(file: string): Promise<Record<string, unkn
       const text = await readFile(file, 'utf8');
       raw = text.trim() ? JSON.parse(text) : {};
     } catch (cause) {
-      throw quiverError(ERROR_CODES.MCP_CONFIG_INVALID, `Invalid MCP settings format in ${file}: ${(cause as Error).message}. Fix the JSON; the servers already in use are kept.`, { file, cause });
+      throw quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `Invalid MCP settings format in ${file}: ${(cause as Error).message}. Fix the JSON; the servers already in use are kept.`, { file, cause });
     }
   } else {
     raw = (await loadConfig({ cwd: dirname(file), file })).config;
@@ -33,7 +34,7 @@ export async function readServersFile(file: string): Promise<Record<string, unkn
   const servers = (raw as { mcpServers?: unknown } | null)?.mcpServers;
   if (servers === undefined) return {};
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    throw quiverError(ERROR_CODES.MCP_CONFIG_INVALID, `Invalid MCP settings schema in ${file}: "mcpServers" must be an object of server name → settings.`, { file, key: 'mcpServers' });
+    throw quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `Invalid MCP settings schema in ${file}: "mcpServers" must be an object of server name → settings.`, { file, key: 'mcpServers' });
   }
   return servers as Record<string, unknown>;
 }

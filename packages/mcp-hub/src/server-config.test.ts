@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@quiver/core';
 import { connectionKey, expandEnv, resolveServer } from './server-config.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 const ctx = { env: { HOME: '/home/q', TOKEN: 's3cret' }, baseDir: '/cfg' };
 
@@ -41,7 +41,7 @@ describe('resolveServer', () => {
     [{ url: 'file:///etc/passwd' }, 'must be http or https'],
     [{ command: 'x', timeout: 0 }, 'timeout'],
   ])('%j is refused: %s', (raw, message) => {
-    expect(() => resolveServer('bad', raw, ctx)).toThrow(expect.objectContaining({ code: ERROR_CODES.MCP_CONFIG_INVALID, message: expect.stringContaining(message) }));
+    expect(() => resolveServer('bad', raw, ctx)).toThrow(expect.objectContaining({ code: MCP_ERRORS.MCP_CONFIG_INVALID, message: expect.stringContaining(message) }));
   });
 
   it('connectionKey ignores autoApprove, timeout and disabled, and sees everything else', () => {

@@ -5,7 +5,8 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { ERROR_CODES, mcpServerSchema, quiverError } from '@quiver/core';
+import { mcpServerSchema, quiverError } from '@quiver/core';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** The default per-server request timeout, in seconds (SPEC Part B §16.16). */
 export const DEFAULT_SERVER_TIMEOUT_S = 60;
@@ -115,5 +116,5 @@ function mapValues(record: Record<string, string>, fn: (v: string) => string): R
 }
 
 function invalid(name: string, what: string) {
-  return quiverError(ERROR_CODES.MCP_CONFIG_INVALID, `MCP server '${name}' in mcpServers is invalid: ${what}. Fix the entry in the config.`, { key: `mcpServers.${name}` });
+  return quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `MCP server '${name}' in mcpServers is invalid: ${what}. Fix the entry in the config.`, { key: `mcpServers.${name}` });
 }

@@ -4,9 +4,10 @@
  * concurrent callers, and opened again after the server goes away.
  */
 import type { Notification } from '@modelcontextprotocol/sdk/types.js';
-import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
+import { quiverError, type QuiverError } from '@quiver/core';
 import { openConnection, type ClientIdentity, type McpConnection } from './mcp-connection.js';
 import type { ResolvedServer } from './server-config.js';
+import { MCP_ERRORS } from './mcp-errors.js';
 
 /** Where a server's connection stands. */
 export type McpServerState = 'disconnected' | 'connecting' | 'connected' | 'failed' | 'disabled' | 'invalid';
@@ -114,7 +115,7 @@ class Entry implements ServerEntry {
       }, signal);
       if (this.retired) {
         await made.close();
-        throw quiverError(ERROR_CODES.MCP_SERVER_UNKNOWN, `MCP server '${this.name}' was removed from the config while connecting. Use a server that is still configured.`, { key: `mcpServers.${this.name}` });
+        throw quiverError(MCP_ERRORS.MCP_SERVER_UNKNOWN, `MCP server '${this.name}' was removed from the config while connecting. Use a server that is still configured.`, { key: `mcpServers.${this.name}` });
       }
       this.connection = made;
       this.lastError = undefined;

@@ -1,10 +1,10 @@
 // access_mcp_resource through the real pipeline, against the reference "everything" server
 // from npm over stdio (SPEC Part B §16.16).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import accessMcpResource, { formatResourceContents } from './index.js';
 import { everythingServer } from '../test/support/servers.js';
+import { MCP_ERRORS } from '@quiver/mcp-hub';
 
 let h: TestHarness | undefined;
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe('access_mcp_resource', () => {
     expect(t.mistakes.count).toBe(1);
     expect(t.text(await t.call('access_mcp_resource', { server_name: 'off', uri: 'x://y' }))).toContain('Server "off" is disabled');
     const missing = await t.call('access_mcp_resource', { server_name: 'everything', uri: 'demo://nothing/here' });
-    expect(missing).toMatchObject({ isError: true, code: ERROR_CODES.MCP_CALL_FAILED });
+    expect(missing).toMatchObject({ isError: true, code: MCP_ERRORS.MCP_CALL_FAILED });
     expect(t.text(missing)).toMatch(/^Error accessing MCP resource: MCP server 'everything' failed resources\/read/);
   });
 });

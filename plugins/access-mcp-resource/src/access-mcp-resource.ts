@@ -5,8 +5,9 @@
  * contents are named, not dumped; the answer is cut at 400 KB.
  */
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, isQuiverError, type ContentBlock, type TaskConfig, type ToolResult } from '@quiver/core';
+import { defineTool, errorResult, isQuiverError, type ContentBlock, type TaskConfig, type ToolResult } from '@quiver/core';
 import { cutMcpText, mcpHubRef } from '@quiver/mcp-hub';
+import { MCP_ERRORS } from '@quiver/mcp-hub';
 
 /** The parameters of access_mcp_resource. */
 export const accessMcpResourceParams = z.object({
@@ -46,9 +47,9 @@ async function readResource(config: TaskConfig, params: z.infer<typeof accessMcp
     return { content: formatResourceContents(result.contents as ResourceContents[], config.options.supportsImages !== false), isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (!isQuiverError(e)) return errorResult(`Error accessing MCP resource: ${message}`, ERROR_CODES.MCP_CALL_FAILED, 'keep');
-    const own = e.code === ERROR_CODES.MCP_SERVER_UNKNOWN || e.code === ERROR_CODES.MCP_SERVER_DISABLED;
-    return errorResult(own ? message : `Error accessing MCP resource: ${message}`, e.code, e.code === ERROR_CODES.MCP_SERVER_UNKNOWN ? 'increment' : 'keep');
+    if (!isQuiverError(e)) return errorResult(`Error accessing MCP resource: ${message}`, MCP_ERRORS.MCP_CALL_FAILED, 'keep');
+    const own = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN || e.code === MCP_ERRORS.MCP_SERVER_DISABLED;
+    return errorResult(own ? message : `Error accessing MCP resource: ${message}`, e.code, e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN ? 'increment' : 'keep');
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currentMode, defineTool, ERROR_CODES, errorResult, responses, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { currentMode, TASK_STATE_KEYS } from '@quiver/shared';
 import { lastToolWasRespond } from './last-tool-tracker.js';
 
 /**

@@ -1,6 +1,8 @@
 import { definePlugin } from '@quiver/core';
+import { PATCH_ERRORS } from './patch-errors.js';
 import { applyPatchTool } from './apply-patch-tool.js';
 
+export { PATCH_ERRORS } from './patch-errors.js';
 export { applyPatchTool } from './apply-patch-tool.js';
 export type { ApplyPatchParams } from './apply-patch-tool.js';
 export { preprocessPatch } from './preprocess-patch.js';
@@ -11,4 +13,4 @@ export { findContext } from './find-context.js';
 export type { Chunk, PatchAction, ParsedPatch, HunkFailure } from './patch-types.js';
 
 /** The `@quiver/tool-apply-patch` plugin: registers `apply_patch`. */
-export default definePlugin({ name: '@quiver/tool-apply-patch', tools: [applyPatchTool] });
+export default definePlugin({ name: '@quiver/tool-apply-patch', tools: [applyPatchTool], errors: PATCH_ERRORS });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerOptionsProblem, askUser, defineTool, ERROR_CODES, errorResult, parseAnswerOptions, responses, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { askUser, defineTool, ERROR_CODES, errorResult, responses, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { answerOptionsProblem, parseAnswerOptions } from '@quiver/shared';
 
 /** The notification a host may show while the question waits (when notifications are on). */
 export const QUESTION_NOTIFICATION = 'Quiver has a question...';

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  askUser,
-  defineTool,
-  ERROR_CODES,
-  errorResult,
-  responses,
-  TASK_STATE_KEYS,
-  type ContentBlock,
-  type TaskCompletion,
-  type TaskConfig,
-  type ToolResponse,
-} from '@quiver/core';
+import { askUser, defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { TASK_STATE_KEYS, type TaskCompletion } from '@quiver/shared';
 import { doubleCheckRequest, takeDoubleCheck } from './double-check.js';
 import { runCompletionCommand } from './run-completion-command.js';
 

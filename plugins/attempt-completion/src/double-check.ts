@@ -1,4 +1,5 @@
-import { TASK_STATE_KEYS, type TaskState } from '@quiver/core';
+import { type TaskState } from '@quiver/core';
+import { TASK_STATE_KEYS } from '@quiver/shared';
 
 /** Where the plugin keeps its pending double-check flag in the task state. */
 export const DOUBLE_CHECK_KEY = '@quiver/tool-attempt-completion.doubleCheckPending';

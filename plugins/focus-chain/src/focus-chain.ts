@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, responses, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { TASK_STATE_KEYS } from '@quiver/shared';
 import { parseChecklist, progressOf, progressSummary } from './parse-checklist.js';
 
 /**

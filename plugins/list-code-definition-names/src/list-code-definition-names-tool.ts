@@ -7,7 +7,8 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, positiveNumberOption, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { positiveNumberOption } from '@quiver/shared';
 import { createListingFilter } from '@quiver/ignore';
 import { isPathInside } from '@quiver/workspace';
 import { formatDefinitions } from './format-definitions.js';

@@ -4,7 +4,8 @@
  * directory, resolved it and asked for approval, all before any listing happens.
  */
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, positiveNumberOption, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import { positiveNumberOption } from '@quiver/shared';
 import { createListingFilter } from '@quiver/ignore';
 import { folderSummary } from './folder-summary.js';
 import { formatFilesList } from './format-files-list.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { askUser, defineTool, TASK_STATE_KEYS, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { askUser, defineTool, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { TASK_STATE_KEYS } from '@quiver/shared';
 
 /**
  * Task-state key set when the user accepts the new task.

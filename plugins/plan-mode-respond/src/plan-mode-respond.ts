@@ -1,18 +1,6 @@
 import { z } from 'zod';
-import {
-  answerOptionsProblem,
-  askUser,
-  currentMode,
-  defineTool,
-  ERROR_CODES,
-  errorResult,
-  parseAnswerOptions,
-  responses,
-  TASK_STATE_KEYS,
-  textWithImages,
-  type TaskConfig,
-  type ToolResponse,
-} from '@quiver/core';
+import { askUser, defineTool, ERROR_CODES, errorResult, responses, textWithImages, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { answerOptionsProblem, currentMode, parseAnswerOptions, TASK_STATE_KEYS } from '@quiver/shared';
 
 /**
  * Task-state key of the task's mode.

@@ -1,6 +1,8 @@
 import { definePlugin } from '@quiver/core';
+import { SEARCH_ERRORS } from './search-errors.js';
 import { searchFilesTool } from './search-files-tool.js';
 
+export { SEARCH_ERRORS } from './search-errors.js';
 export { searchFilesTool, searchFilesParams } from './search-files-tool.js';
 export { searchDirectory, ripgrepArgs, type SearchRequest, type SearchOutcome } from './search-directory.js';
 export { runRipgrep, MAX_RG_LINES, type RipgrepRun, type RipgrepExit } from './run-ripgrep.js';
@@ -17,4 +19,4 @@ export { splitFilePattern, fileFilterArgs } from './file-pattern.js';
  * const h = await createTestHarness({ plugins: [searchFiles], files: { 'a.ts': '// TODO' } });
  * await h.call('search_files', { path: '.', regex: 'TODO' });
  */
-export default definePlugin({ name: '@quiver/tool-search-files', tools: [searchFilesTool] });
+export default definePlugin({ name: '@quiver/tool-search-files', tools: [searchFilesTool], errors: SEARCH_ERRORS });

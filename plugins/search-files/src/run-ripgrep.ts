@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { ERROR_CODES, quiverError } from '@quiver/core';
+import { SEARCH_ERRORS } from './search-errors.js';
 
 /** JSON lines read at most: 300 results × 5 lines (SPEC Part B §7). */
 export const MAX_RG_LINES = 1500;
@@ -104,7 +105,7 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     child.on('error', (e) => {
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
-      reject(quiverError(ERROR_CODES.SEARCH_FAILED, `Could not run ripgrep (${run.rgPath}): ${e.message}`, { tool: 'search_files', cause: e }));
+      reject(quiverError(SEARCH_ERRORS.SEARCH_FAILED, `Could not run ripgrep (${run.rgPath}): ${e.message}`, { tool: 'search_files', cause: e }));
     });
     child.on('close', (code) => {
       clearTimeout(timer);

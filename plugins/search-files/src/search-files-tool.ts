@@ -6,11 +6,12 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
-  coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, textResult,
+  coreServices, defineTool, errorResult, isQuiverError, quiverError, responses, textResult,
   type ResolvedPath, type TaskConfig, type ToolResult, type WorkspaceRoot,
 } from '@quiver/core';
 import { combineWorkspaceSearches, searchText } from './format-search-results.js';
 import { searchDirectory, type SearchOutcome } from './search-directory.js';
+import { SEARCH_ERRORS } from './search-errors.js';
 
 /** The parameters of search_files. */
 export const searchFilesParams = z.object({
@@ -103,7 +104,7 @@ async function searchRoot(config: TaskConfig, params: SearchParams, target: Reso
 }
 
 function failed(error: string): ToolResult {
-  return errorResult(responses.toolError(`${error}\nFix the regex (Rust regex syntax), the path or the file pattern and try again.`), ERROR_CODES.SEARCH_FAILED);
+  return errorResult(responses.toolError(`${error}\nFix the regex (Rust regex syntax), the path or the file pattern and try again.`), SEARCH_ERRORS.SEARCH_FAILED);
 }
 
 /** The rg binary: the plugin option `ripgrepPath`, else the one @vscode/ripgrep ships. */
@@ -115,7 +116,7 @@ async function ripgrepPath(config: TaskConfig): Promise<string> {
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     throw quiverError(
-      ERROR_CODES.SEARCH_FAILED,
+      SEARCH_ERRORS.SEARCH_FAILED,
       `ripgrep is not available: ${message}. Install @vscode/ripgrep with its binary for this platform, or set the search_files plugin option 'ripgrepPath'.`,
       { tool: 'search_files', cause: e },
     );

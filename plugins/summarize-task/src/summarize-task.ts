@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineTool, TASK_STATE_KEYS, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { defineTool, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { TASK_STATE_KEYS } from '@quiver/shared';
 import { loadRequiredFiles, type RequiredFilesLoad } from './load-required-files.js';
 import { requiredFiles } from './required-files.js';
 

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import useMcpTool from './index.js';
 import { everythingServer, testServer } from '../test/support/servers.js';
+import { MCP_ERRORS } from '@quiver/mcp-hub';
 
 let h: TestHarness | undefined;
 afterEach(async () => {
@@ -60,7 +61,7 @@ describe('use_mcp_tool', () => {
   it('unknown server (a mistake) and disabled server (not one) — baseline texts', async () => {
     const t = await harness({ off: everythingServer({ disabled: true }) });
     const unknown = await t.call('use_mcp_tool', { server_name: 'nonexistent-server', tool_name: 'echo' });
-    expect(unknown).toMatchObject({ isError: true, code: ERROR_CODES.MCP_SERVER_UNKNOWN });
+    expect(unknown).toMatchObject({ isError: true, code: MCP_ERRORS.MCP_SERVER_UNKNOWN });
     expect(t.text(unknown)).toContain("No connection found for server: nonexistent-server. Please make sure to use MCP servers available under 'Connected MCP Servers'. Configured servers: off.");
     expect(t.mistakes.count).toBe(1);
     const off = await t.call('use_mcp_tool', { server_name: 'off', tool_name: 'echo' });
@@ -95,7 +96,7 @@ describe('use_mcp_tool', () => {
   it('server tool errors start with "Error:", empty answers say "(No response)", notifications are shown', async () => {
     const t = await harness({ test: testServer() });
     const fail = await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'fail' });
-    expect(fail).toMatchObject({ isError: true, code: ERROR_CODES.MCP_CALL_FAILED, content: [{ type: 'text', text: 'Error:\nquota exceeded' }] });
+    expect(fail).toMatchObject({ isError: true, code: MCP_ERRORS.MCP_CALL_FAILED, content: [{ type: 'text', text: 'Error:\nquota exceeded' }] });
     expect(t.mistakes.count).toBe(0);
     expect(t.text(await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'empty' }))).toBe('(No response)');
     expect(t.text(await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'notify' }))).toBe('done');

@@ -5,9 +5,10 @@
  * approval, and a bad one counts a mistake.
  */
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
+import { defineTool, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
 import { mcpHubRef, type McpHub, type McpHubNotification } from '@quiver/mcp-hub';
 import { formatToolResult } from './format-tool-result.js';
+import { MCP_ERRORS } from '@quiver/mcp-hub';
 
 /** The baseline's words for arguments that are not a JSON object. */
 export function invalidJsonArgument(server: string, tool: string): string {
@@ -70,7 +71,7 @@ async function callMcpTool(config: TaskConfig, params: z.infer<typeof useMcpTool
     });
     const content = formatToolResult(result, { supportsImages: config.options.supportsImages !== false });
     // A tool's own failure is the server's answer, not the model's mistake.
-    return result.isError ? { content, isError: true, code: ERROR_CODES.MCP_CALL_FAILED, mistake: 'keep' } : { content, isError: false };
+    return result.isError ? { content, isError: true, code: MCP_ERRORS.MCP_CALL_FAILED, mistake: 'keep' } : { content, isError: false };
   } catch (e) {
     return failure(e, hub);
   } finally {
@@ -80,10 +81,10 @@ async function callMcpTool(config: TaskConfig, params: z.infer<typeof useMcpTool
 
 function failure(e: unknown, _hub: McpHub): ToolResult {
   const message = e instanceof Error ? e.message : String(e);
-  if (!isQuiverError(e)) return errorResult(`Error executing MCP tool: ${message}`, ERROR_CODES.MCP_CALL_FAILED, 'keep');
+  if (!isQuiverError(e)) return errorResult(`Error executing MCP tool: ${message}`, MCP_ERRORS.MCP_CALL_FAILED, 'keep');
   // Naming a server that does not exist is the model's mistake; the rest is the server's state.
-  const mistake = e.code === ERROR_CODES.MCP_SERVER_UNKNOWN ? 'increment' : 'keep';
-  const text = e.code === ERROR_CODES.MCP_SERVER_UNKNOWN || e.code === ERROR_CODES.MCP_SERVER_DISABLED ? message : `Error executing MCP tool: ${message}`;
+  const mistake = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN ? 'increment' : 'keep';
+  const text = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN || e.code === MCP_ERRORS.MCP_SERVER_DISABLED ? message : `Error executing MCP tool: ${message}`;
   return errorResult(text, e.code, mistake);
 }
 

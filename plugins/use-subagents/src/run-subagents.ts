@@ -1,9 +1,10 @@
 import { agentServices, runAgentLoop, SUBAGENT_SYSTEM_SUFFIX, sumUsage, emptyUsage, type AgentUsage } from '@quiver/agent';
-import { ERROR_CODES, errorResult, textResult, type Host, type HostUi, type TaskConfig, type ToolResult } from '@quiver/core';
+import { errorResult, textResult, type Host, type HostUi, type TaskConfig, type ToolResult } from '@quiver/core';
 import type { AgentConfig } from './agent-config-loader.js';
 import { DEFAULT_SUBAGENT_MAX_TURNS } from './subagent-limits.js';
 import { formatSubagentSummary, type SubagentOutcome } from './format-subagent-summary.js';
 import { DEFAULT_SUBAGENT_TOOLS } from './subagent-tool-names.js';
+import { AGENT_ERRORS } from '@quiver/agent';
 
 
 /** Turns in a row without a tool call before a subagent fails (SPEC Part B §16.12: more than 3). */
@@ -28,7 +29,7 @@ export async function runSubagents(config: TaskConfig, prompts: string[], agent?
   if (!model || !host) {
     return errorResult(
       'use_subagents needs a model: run inside `quiver run` (or a host that provides agentServices.model and agentServices.host from @quiver/agent). Continue the task without subagents.',
-      ERROR_CODES.AGENT_MODEL_MISSING,
+      AGENT_ERRORS.AGENT_MODEL_MISSING,
       'keep',
     );
   }
@@ -50,7 +51,7 @@ export async function runSubagents(config: TaskConfig, prompts: string[], agent?
   const outcomes = await Promise.all(prompts.map(runOne));
   const usage = sumUsage(outcomes.map((o) => o.usage));
   await config.ui.say('subagent_usage', usageLine(usage), { source: 'subagents', tokensIn: usage.inputTokens, tokensOut: usage.outputTokens, cacheWrites: usage.cacheWriteTokens, cacheReads: usage.cacheReadTokens });
-  if (config.signal.aborted) return errorResult('Subagent run cancelled.', ERROR_CODES.AGENT_ABORTED, 'keep');
+  if (config.signal.aborted) return errorResult('Subagent run cancelled.', AGENT_ERRORS.AGENT_ABORTED, 'keep');
   return textResult(formatSubagentSummary(outcomes, usage));
 }
 

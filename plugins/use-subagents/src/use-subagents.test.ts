@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createScriptedProvider, provideAgentServices, type ScriptedProvider, type ScriptedReply, type ScriptedRequest } from '@quiver/agent';
-import { ERROR_CODES, STAGE } from '@quiver/core';
+import { STAGE } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import readFile from '@quiver/tool-read-file';
 import { afterEach, describe, expect, it } from 'vitest';
 import useSubagents, { loadAgentToolsPlugin } from './index.js';
+import { AGENT_ERRORS } from '@quiver/agent';
 
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
@@ -82,7 +83,7 @@ describe('use_subagents', () => {
   it('without a model it says to run inside quiver run, and counts no mistake', async () => {
     await setup(() => done('x'), { withModel: false });
     const result = await h!.call('use_subagents', { prompts: ['anything'] });
-    expect(result).toMatchObject({ isError: true, code: ERROR_CODES.AGENT_MODEL_MISSING });
+    expect(result).toMatchObject({ isError: true, code: AGENT_ERRORS.AGENT_MODEL_MISSING });
     expect(h!.text(result)).toContain('use_subagents needs a model: run inside `quiver run`');
     expect(h!.mistakes.count).toBe(0);
   });

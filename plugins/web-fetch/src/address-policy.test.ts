@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@quiver/core';
 import { checkUrl, isHostAllowed, isPrivateAddress } from './address-policy.js';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('isPrivateAddress', () => {
 describe('checkUrl and allowed hosts', () => {
   it('refuses other schemes and private literals; URL normalisation cannot hide 127.0.0.1', () => {
     for (const url of ['ftp://example.com/', 'file:///etc/passwd', 'http://127.1/', 'http://0x7f000001/', 'http://[::1]:8080/', 'http://[::ffff:127.0.0.1]/']) {
-      expect(() => checkUrl(new URL(url), {}), url).toThrow(expect.objectContaining({ code: ERROR_CODES.WEB_ADDRESS_REFUSED }));
+      expect(() => checkUrl(new URL(url), {}), url).toThrow(expect.objectContaining({ code: WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED }));
     }
     expect(() => checkUrl(new URL('https://93.184.216.34/'), {})).not.toThrow();
   });

@@ -6,7 +6,8 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
+import { quiverError, type QuiverError } from '@quiver/core';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 /** What the config allows. */
 export interface AddressPolicy {
@@ -64,7 +65,7 @@ export function isHostAllowed(url: URL, policy: AddressPolicy): boolean {
 export function addressRefused(url: URL, address?: string): QuiverError {
   const where = address && address !== url.hostname.replace(/^\[|\]$/g, '') ? `${url.hostname} resolves to ${address}, which` : `${url.hostname}`;
   return quiverError(
-    ERROR_CODES.WEB_ADDRESS_REFUSED,
+    WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED,
     `Refused to fetch ${url.href}: ${where} is a private, loopback or reserved address. web_fetch reaches public addresses only. ` +
       'Fetch a public URL instead; to allow local servers, the user can set the web_fetch plugin option allowPrivateAddresses or list the host in allowedHosts.',
   );
@@ -76,7 +77,7 @@ export function addressRefused(url: URL, address?: string): QuiverError {
  */
 export function checkUrl(url: URL, policy: AddressPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw quiverError(ERROR_CODES.WEB_ADDRESS_REFUSED, `Refused to fetch ${url.href}: only http and https URLs can be fetched, not '${url.protocol}'.`);
+    throw quiverError(WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED, `Refused to fetch ${url.href}: only http and https URLs can be fetched, not '${url.protocol}'.`);
   }
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && !isHostAllowed(url, policy) && isPrivateAddress(literal)) throw addressRefused(url);

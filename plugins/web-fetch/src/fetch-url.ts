@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import { ERROR_CODES, isQuiverError, quiverError } from '@quiver/core';
 import { checkUrl, guardedLookup, type AddressPolicy } from './address-policy.js';
 import { kindOfType, mediaType, sniffKind, type ContentKind } from './content-kind.js';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 /** The limits of one fetch. */
 export interface FetchLimits {
@@ -133,12 +134,12 @@ function fetchError(e: unknown, input: URL, limits: FetchLimits, timeout: AbortS
 }
 
 function failed(message: string, cause?: unknown) {
-  return quiverError(ERROR_CODES.WEB_FETCH_FAILED, `${message}. Check the URL, or try again later.`, { cause });
+  return quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `${message}. Check the URL, or try again later.`, { cause });
 }
 
 function unsupported(url: URL, type: string) {
   return quiverError(
-    ERROR_CODES.WEB_CONTENT_UNSUPPORTED,
+    WEB_FETCH_ERRORS.WEB_CONTENT_UNSUPPORTED,
     `${url.href} is binary content (${type}), which web_fetch does not read: it returns HTML pages and text only. Fetch a page that links to or describes it instead.`,
   );
 }

@@ -1,6 +1,8 @@
 import { definePlugin } from '@quiver/core';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 import { webFetchTool } from './web-fetch-tool.js';
 
+export { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 export { webFetchTool, webFetchParams, renderPage, WEB_FETCH_DEFAULTS } from './web-fetch-tool.js';
 export { fetchUrl, type FetchLimits, type FetchedPage } from './fetch-url.js';
 export { htmlToMarkdown, type MarkdownPage } from './html-to-markdown.js';
@@ -16,4 +18,4 @@ export { kindOfType, sniffKind, decodeBody, mediaType, type ContentKind } from '
  * const h = await createTestHarness({ plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'] } }] });
  * await h.call('web_fetch', { url: 'http://127.0.0.1:8080/', prompt: 'the title' });
  */
-export default definePlugin({ name: '@quiver/tool-web-fetch', tools: [webFetchTool] });
+export default definePlugin({ name: '@quiver/tool-web-fetch', tools: [webFetchTool], errors: WEB_FETCH_ERRORS });

@@ -9,6 +9,7 @@ import type { AddressPolicy } from './address-policy.js';
 import { decodeBody, mediaType } from './content-kind.js';
 import { fetchUrl, type FetchedPage, type FetchLimits } from './fetch-url.js';
 import { convertHtml, type ConvertLimits } from './convert-html.js';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 /** Defaults of the plugin options. */
 export const WEB_FETCH_DEFAULTS = Object.freeze({
@@ -70,7 +71,7 @@ async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFet
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     // Refusals, time-outs and server failures are not the model's mistakes.
-    return errorResult(`Error fetching web content: ${message}`, isQuiverError(e) ? e.code : ERROR_CODES.WEB_FETCH_FAILED, 'keep');
+    return errorResult(`Error fetching web content: ${message}`, isQuiverError(e) ? e.code : WEB_FETCH_ERRORS.WEB_FETCH_FAILED, 'keep');
   }
 }
 

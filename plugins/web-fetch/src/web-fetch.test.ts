@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import webFetch from './index.js';
 import { startSite, type Site } from '../test/support/site-server.js';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 let site: Site;
 let h: TestHarness | undefined;
@@ -80,7 +81,7 @@ describe('web_fetch: limits and refusals', () => {
   it('stops a redirect loop', async () => {
     const t = await harness({ allowedHosts: ['127.0.0.1'], maxRedirects: 3 });
     const r = await fetchPage(t, '/loop');
-    expect(r).toMatchObject({ isError: true, code: ERROR_CODES.WEB_FETCH_FAILED });
+    expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_FETCH_FAILED });
     expect(t.text(r)).toContain('redirected more than 3 times');
   });
 
@@ -88,7 +89,7 @@ describe('web_fetch: limits and refusals', () => {
     const t = await harness();
     const before = site.requests.length;
     const r = await fetchPage(t, '/to-localhost');
-    expect(r).toMatchObject({ isError: true, code: ERROR_CODES.WEB_ADDRESS_REFUSED, mistake: 'keep' });
+    expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED, mistake: 'keep' });
     expect(t.text(r)).toMatch(/^Error fetching web content: Refused to fetch http:\/\/localhost:\d+\/article: localhost resolves to (127\.0\.0\.1|::1), which is a private, loopback or reserved address/);
     expect(site.requests.slice(before)).toEqual(['/to-localhost']);
     expect(t.mistakes.count).toBe(0);
@@ -98,7 +99,7 @@ describe('web_fetch: limits and refusals', () => {
     const t = await harness({});
     const before = site.requests.length;
     const r = await fetchPage(t, '/article');
-    expect(r).toMatchObject({ isError: true, code: ERROR_CODES.WEB_ADDRESS_REFUSED });
+    expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED });
     expect(t.text(r)).toContain('allowPrivateAddresses');
     expect(site.requests.length).toBe(before);
   });
@@ -140,7 +141,7 @@ describe('web_fetch: limits and refusals', () => {
     const t = await harness();
     for (const [path, type] of [['/image.png', 'image/png'], ['/report.pdf', 'application/pdf'], ['/untyped-binary', 'no Content-Type; the bytes are binary']]) {
       const r = await fetchPage(t, path);
-      expect(r).toMatchObject({ isError: true, code: ERROR_CODES.WEB_CONTENT_UNSUPPORTED });
+      expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_CONTENT_UNSUPPORTED });
       expect(t.text(r)).toContain(`is binary content (${type})`);
     }
   });
@@ -148,7 +149,7 @@ describe('web_fetch: limits and refusals', () => {
   it('HTTP errors and malformed URLs', async () => {
     const t = await harness();
     const missing = await fetchPage(t, '/missing');
-    expect(missing).toMatchObject({ isError: true, code: ERROR_CODES.WEB_FETCH_FAILED });
+    expect(missing).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_FETCH_FAILED });
     expect(t.text(missing)).toContain('answered HTTP 404 Not Found');
     const bad = await t.call('web_fetch', { url: 'not a url', prompt: 'x' });
     expect(bad).toMatchObject({ isError: true, code: ERROR_CODES.PARAM_INVALID });

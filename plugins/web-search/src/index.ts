@@ -1,6 +1,8 @@
 import { definePlugin } from '@quiver/core';
+import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 import { webSearchTool } from './web-search-tool.js';
 
+export { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 export { webSearchTool, webSearchParams, formatSearchResults, DEFAULT_MAX_RESULTS, BOTH_DOMAIN_LISTS } from './web-search-tool.js';
 export { webSearchProviderRef, type SearchProvider, type SearchRequest, type SearchHit } from './search-provider.js';
 export { providerFromOptions, BUILT_IN_PROVIDERS, SEARCH_TIMEOUT_MS } from './configured-provider.js';
@@ -17,4 +19,4 @@ export { parseDomains, normaliseDomain, hostMatches, filterHits } from './domain
  * const h = await createTestHarness({ plugins: [{ plugin: webSearch, options: { provider: 'brave', baseUrl: 'http://127.0.0.1:8080' } }] });
  * await h.call('web_search', { query: 'vitest projects' });
  */
-export default definePlugin({ name: '@quiver/tool-web-search', tools: [webSearchTool] });
+export default definePlugin({ name: '@quiver/tool-web-search', tools: [webSearchTool], errors: WEB_SEARCH_ERRORS });

@@ -3,6 +3,7 @@
  * answer, and failures as `QUIVER_ERR_WEB_SEARCH_FAILED` naming the provider and the status.
  */
 import { ERROR_CODES, quiverError } from '@quiver/core';
+import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 
 /** Send `init` to `url` and parse the JSON answer. */
 export async function requestJson(provider: string, url: URL, init: RequestInit, timeoutMs: number, signal: AbortSignal): Promise<unknown> {
@@ -29,7 +30,7 @@ export async function requestJson(provider: string, url: URL, init: RequestInit,
 
 /** A search failure. */
 export function failed(message: string, cause?: unknown) {
-  return quiverError(ERROR_CODES.WEB_SEARCH_FAILED, message, { cause });
+  return quiverError(WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED, message, { cause });
 }
 
 /** Strip the HTML highlighting some APIs put in titles and snippets, and decode basic entities. */

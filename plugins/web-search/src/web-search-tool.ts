@@ -4,10 +4,11 @@
  * way. Approval is the `browser` category (`approval.useBrowser`).
  */
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
+import { defineTool, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
 import { providerFromOptions } from './configured-provider.js';
 import { filterHits, parseDomains } from './domain-filter.js';
 import { webSearchProviderRef, type SearchHit } from './search-provider.js';
+import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 
 /** Default number of results listed. */
 export const DEFAULT_MAX_RESULTS = 10;
@@ -57,7 +58,7 @@ async function executeWebSearch(config: TaskConfig, params: z.infer<typeof webSe
     return { content: [{ type: 'text', text: formatSearchResults(filterHits(hits, allowedDomains, blockedDomains).slice(0, maxResults)) }], isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return errorResult(`Error performing web search: ${message}`, isQuiverError(e) ? e.code : ERROR_CODES.WEB_SEARCH_FAILED, 'keep');
+    return errorResult(`Error performing web search: ${message}`, isQuiverError(e) ? e.code : WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED, 'keep');
   }
 }
 

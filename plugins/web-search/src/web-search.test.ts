@@ -5,6 +5,7 @@ import { definePlugin, ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import webSearch, { webSearchProviderRef, webSearchTool } from './index.js';
 import { startSearchApi, TEST_KEY, type SearchApiServer } from '../test/support/search-api-server.js';
+import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 
 const KEY_ENV = 'QUIVER_TEST_SEARCH_KEY';
 let api: SearchApiServer;
@@ -114,7 +115,7 @@ describe('web_search: gates and errors', () => {
   it('a missing key or an unknown provider says how to configure it', async () => {
     const t = await harness({ apiKeyEnv: 'QUIVER_TEST_NO_SUCH_KEY' });
     const r = await t.call('web_search', { query: 'x' });
-    expect(r).toMatchObject({ isError: true, code: ERROR_CODES.WEB_SEARCH_UNCONFIGURED, mistake: 'keep' });
+    expect(r).toMatchObject({ isError: true, code: WEB_SEARCH_ERRORS.WEB_SEARCH_UNCONFIGURED, mistake: 'keep' });
     expect(t.text(r)).toContain('Error performing web search: web_search is not configured: the environment variable QUIVER_TEST_NO_SUCH_KEY (the brave API key) is not set');
     await h!.dispose();
     const t2 = await harness({ provider: 'bing' });
@@ -127,7 +128,7 @@ describe('web_search: gates and errors', () => {
     expect(t.text(await t.call('web_search', { query: 'x' }))).toMatch(/^Error performing web search: Brave Search answered HTTP 401 \(check the API key\)/);
     process.env[KEY_ENV] = TEST_KEY;
     api.behave({ status: 503 });
-    expect(await t.call('web_search', { query: 'x' })).toMatchObject({ isError: true, code: ERROR_CODES.WEB_SEARCH_FAILED, mistake: 'keep' });
+    expect(await t.call('web_search', { query: 'x' })).toMatchObject({ isError: true, code: WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED, mistake: 'keep' });
     api.behave({ raw: '{"web":{"results":"nope"}}' });
     expect(t.text(await t.call('web_search', { query: 'x' }))).toContain('is baseUrl a Brave Search API endpoint?');
     api.behave({ delayMs: 2000 });

@@ -1,4 +1,5 @@
-import { ERROR_CODES, errorResult, responses, textResult, type ToolResult } from '@quiver/core';
+import { errorResult, responses, textResult, type ToolResult } from '@quiver/core';
+import { EDIT_ERRORS } from './edit-errors.js';
 
 // Past this size the whole file is not echoed back in a failed edit; the model can read_file it.
 const ECHO_LIMIT = 100_000;
@@ -34,12 +35,12 @@ export function diffFailedResult(path: string, reason: string, original: string)
         'For large files especially, keep to fewer than 5 SEARCH/REPLACE blocks at a time, then wait for the result before making more edits.\n' +
         '(If you run into this error 3 times in a row, you may use the write_to_file tool as a fallback.)',
     ),
-    ERROR_CODES.EDIT_FAILED,
+    EDIT_ERRORS.EDIT_FAILED,
     'increment',
   );
 }
 
 /** A failure before anything was written, with its code. Counts a mistake. */
-export function editFailedResult(message: string, code: string = ERROR_CODES.EDIT_FAILED): ToolResult {
+export function editFailedResult(message: string, code: string = EDIT_ERRORS.EDIT_FAILED): ToolResult {
   return errorResult(responses.toolError(message), code, 'increment');
 }

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual([
+  expect(Object.keys(api).sort()).toEqual(['EDIT_ERRORS', 
     'RULE_DIRS',
     'applyModelContentFixes',
     'constructNewFileContent',

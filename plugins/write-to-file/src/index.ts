@@ -1,8 +1,10 @@
 import { definePlugin } from '@quiver/core';
+import { EDIT_ERRORS } from './edit-errors.js';
 import { newRuleTool } from './new-rule.js';
 import { replaceInFileTool } from './replace-in-file.js';
 import { writeToFileTool } from './write-to-file.js';
 
+export { EDIT_ERRORS } from './edit-errors.js';
 export { writeToFileTool } from './write-to-file.js';
 export { replaceInFileTool } from './replace-in-file.js';
 export { newRuleTool } from './new-rule.js';
@@ -15,4 +17,4 @@ export { stripWrappingFence } from './strip-wrapping-fence.js';
 export { RULE_DIRS } from './rule-path.js';
 
 /** The `@quiver/tool-write-to-file` plugin: `write_to_file`, `replace_in_file` and `new_rule`, one shared handler. */
-export default definePlugin({ name: '@quiver/tool-write-to-file', tools: [writeToFileTool, replaceInFileTool, newRuleTool] });
+export default definePlugin({ name: '@quiver/tool-write-to-file', tools: [writeToFileTool, replaceInFileTool, newRuleTool], errors: EDIT_ERRORS });

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
-import { ERROR_CODES, quiverError } from '@quiver/core';
+import { quiverError } from '@quiver/core';
 import { distributionPlugin } from './distribution-esbuild-plugin.js';
 import { BUNDLE_BANNER, BUNDLE_DEFINE, settingsModule } from './distribution-modules.js';
 import { copyNativeAssets, NATIVE_ASSET_MODULES, type CopiedAsset } from './native-assets.js';
 import { planDistribution, type DistributionPlan } from './plan-distribution.js';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 /** The bundle's file name in the output folder. */
 export const DISTRIBUTION_BIN = 'quiver.mjs';
@@ -65,7 +66,7 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
 async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, CopiedAsset[]>, outfile: string, options: BuildOptions): Promise<void> {
   const { build } = await import('esbuild');
   const cliBin = ['bin.js', 'bin.ts'].map((f) => join(options.cliDir, f)).find((f) => existsSync(f));
-  if (!cliBin) throw quiverError(ERROR_CODES.BUILD_FAILED, `The CLI's bin module is not in ${options.cliDir}. Build the CLI first (pnpm build).`, { file: options.cliDir });
+  if (!cliBin) throw quiverError(CLI_ERRORS.BUILD_FAILED, `The CLI's bin module is not in ${options.cliDir}. Build the CLI first (pnpm build).`, { file: options.cliDir });
   try {
     await build({
       entryPoints: ['quiver-distribution:entry'],
@@ -86,7 +87,7 @@ async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, Copied
   } catch (cause) {
     const errors = (cause as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors ?? [];
     const detail = errors.length ? errors.slice(0, 5).map((e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`).join('; ') : (cause as Error).message;
-    throw quiverError(ERROR_CODES.BUILD_FAILED, `Bundling the distribution failed: ${detail}. Build the plugins first, or drop the plugin that fails from the build config.`, { file: plan.configFile, cause });
+    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Bundling the distribution failed: ${detail}. Build the plugins first, or drop the plugin that fails from the build config.`, { file: plan.configFile, cause });
   }
   await chmod(outfile, 0o755);
 }

@@ -2,7 +2,8 @@ import { chmod, copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ERROR_CODES, quiverError } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 /**
  * A binary a plugin runs that cannot live inside a JavaScript bundle. The build copies it
@@ -59,7 +60,7 @@ async function binaryPath(asset: NativeAsset, pluginDir: string): Promise<string
     return path;
   } catch (cause) {
     throw quiverError(
-      ERROR_CODES.BUILD_FAILED,
+      CLI_ERRORS.BUILD_FAILED,
       `${asset.plugin} needs the binary from ${asset.module}, which cannot be found: ${(cause as Error).message}. Install ${asset.module} with its platform package, or set the plugin option '${asset.option}' in the build config.`,
       { plugin: asset.plugin, cause },
     );

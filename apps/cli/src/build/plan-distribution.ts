@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ERROR_CODES, loadConfig, quiverError, type QuiverConfig } from '@quiver/core';
+import { loadConfig, quiverError, type QuiverConfig } from '@quiver/core';
 import { resolvePluginDir } from '@quiver/runtime';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 /** One plugin going into a distribution. */
 export interface PlannedPlugin {
@@ -49,11 +50,11 @@ function readPlugin(dir: string, options: Record<string, unknown>): PlannedPlugi
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; quiver?: { entry?: string; tools?: (string | { name: string })[] } };
   const name = pkg.name ?? dir;
   if (!pkg.quiver?.entry) {
-    throw quiverError(ERROR_CODES.BUILD_FAILED, `Package '${name}' (${dir}) has no "quiver" manifest with an entry, so it is not a Quiver plugin. Remove it from the build config's plugins.`, { plugin: name });
+    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Package '${name}' (${dir}) has no "quiver" manifest with an entry, so it is not a Quiver plugin. Remove it from the build config's plugins.`, { plugin: name });
   }
   const entry = resolve(dir, pkg.quiver.entry);
   if (!existsSync(entry)) {
-    throw quiverError(ERROR_CODES.BUILD_FAILED, `Plugin '${name}' names entry '${pkg.quiver.entry}', which does not exist. Build the plugin first (npm run build / pnpm build).`, { plugin: name, file: entry });
+    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Plugin '${name}' names entry '${pkg.quiver.entry}', which does not exist. Build the plugin first (npm run build / pnpm build).`, { plugin: name, file: entry });
   }
   const tools = (pkg.quiver.tools ?? []).map((t) => (typeof t === 'string' ? t : t.name));
   return { name, dir, entry, tools, options };

@@ -1,6 +1,7 @@
-import { ERROR_CODES } from '@quiver/core';
 import { describe, expect, it } from 'vitest';
 import { createModel, resolveModelSettings } from './provider.js';
+import { CLI_ERRORS } from '../cli-errors.js';
+import { AGENT_ERRORS } from '@quiver/agent';
 
 describe('resolveModelSettings', () => {
   it('flags win over the config entry; each provider has its default key variable', () => {
@@ -11,7 +12,7 @@ describe('resolveModelSettings', () => {
   });
 
   it('usage errors name what is missing', () => {
-    expect(() => resolveModelSettings(undefined, {})).toThrow(expect.objectContaining({ code: ERROR_CODES.USAGE, message: expect.stringContaining('quiver run needs a model') }));
+    expect(() => resolveModelSettings(undefined, {})).toThrow(expect.objectContaining({ code: CLI_ERRORS.USAGE, message: expect.stringContaining('quiver run needs a model') }));
     expect(() => resolveModelSettings(undefined, { provider: 'gemini', model: 'x' })).toThrow("Unknown provider 'gemini'");
     expect(() => resolveModelSettings(undefined, { provider: 'openai-compatible', model: 'x' })).toThrow('needs a base URL');
     // A misspelt provider is named even before the model is; a half-given model says which half is missing.
@@ -24,7 +25,7 @@ describe('resolveModelSettings', () => {
 describe('createModel', () => {
   it('a missing key is a provider error naming the variable; a present one makes the model', () => {
     const settings = resolveModelSettings(undefined, { provider: 'anthropic', model: 'claude-a' });
-    expect(() => createModel(settings, {})).toThrow(expect.objectContaining({ code: ERROR_CODES.PROVIDER, message: expect.stringContaining('ANTHROPIC_API_KEY is not set') }));
+    expect(() => createModel(settings, {})).toThrow(expect.objectContaining({ code: AGENT_ERRORS.PROVIDER, message: expect.stringContaining('ANTHROPIC_API_KEY is not set') }));
     const { model, agentModel } = createModel(settings, { ANTHROPIC_API_KEY: 'k' });
     expect(typeof model === 'string' ? model : [model.provider, model.modelId]).toEqual(['anthropic.messages', 'claude-a']);
     expect(agentModel).toMatchObject({ modelId: 'claude-a', provider: 'anthropic' });

@@ -3,8 +3,9 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { AgentModel } from '@quiver/agent';
-import { ERROR_CODES, quiverError, type QuiverConfig } from '@quiver/core';
+import { quiverError, type QuiverConfig } from '@quiver/core';
 import { usageError } from '../usage-error.js';
+import { AGENT_ERRORS } from '@quiver/agent';
 
 /** The providers `quiver run` speaks. */
 export const PROVIDERS = ['anthropic', 'openai', 'openai-compatible'] as const;
@@ -59,7 +60,7 @@ export function createModel(settings: ModelSettings, env: NodeJS.ProcessEnv = pr
   const apiKey = settings.apiKeyEnv ? env[settings.apiKeyEnv]?.trim() : undefined;
   if (settings.apiKeyEnv && !apiKey) {
     throw quiverError(
-      ERROR_CODES.PROVIDER,
+      AGENT_ERRORS.PROVIDER,
       `No API key for ${settings.provider}: the environment variable ${settings.apiKeyEnv} is not set. Export it (export ${settings.apiKeyEnv}=...), or name another variable with model.apiKeyEnv in the config or --api-key-env.`,
       { key: 'model.apiKeyEnv' },
     );

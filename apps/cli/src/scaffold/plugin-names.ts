@@ -1,4 +1,5 @@
-import { ERROR_CODES, quiverError, TOOL_NAME_PATTERN } from '@quiver/core';
+import { quiverError, TOOL_NAME_PATTERN } from '@quiver/core';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 /** The names a new plugin gets from the one the user typed. */
 export interface PluginNames {
@@ -32,10 +33,10 @@ export function pluginNames(input: string): PluginNames {
   const packageName = `${scope}${PREFIX}${stem}`;
   const toolName = stem.replace(/[-.~]+/g, '_');
   if (!stem || (scope && scope.length < 3) || !PACKAGE_NAME.test(packageName) || packageName.length > 214) {
-    throw quiverError(ERROR_CODES.SCAFFOLD_FAILED, `'${input}' does not make a valid npm package name (got '${packageName}'). Use lower-case letters, digits and dashes, e.g. 'word-count' or '@acme/word-count'.`);
+    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `'${input}' does not make a valid npm package name (got '${packageName}'). Use lower-case letters, digits and dashes, e.g. 'word-count' or '@acme/word-count'.`);
   }
   if (!TOOL_NAME_PATTERN.test(toolName)) {
-    throw quiverError(ERROR_CODES.SCAFFOLD_FAILED, `'${input}' gives the tool name '${toolName}', which does not match ^[a-zA-Z0-9_-]{1,64}$. Pick a shorter or simpler name.`);
+    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `'${input}' gives the tool name '${toolName}', which does not match ^[a-zA-Z0-9_-]{1,64}$. Pick a shorter or simpler name.`);
   }
   const fileStem = toolName.replace(/_/g, '-');
   const identifier = fileStem.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

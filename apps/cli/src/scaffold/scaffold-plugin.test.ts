@@ -2,10 +2,11 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CORE_VERSION, ERROR_CODES, manifestSchema } from '@quiver/core';
+import { CORE_VERSION, manifestSchema } from '@quiver/core';
 import { pluginNames } from './plugin-names.js';
 import { QUIVER_TEST_PACKAGES, quiverSpecs } from './quiver-deps.js';
 import { scaffoldPlugin } from './scaffold-plugin.js';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 const MONOREPO = resolve(import.meta.dirname, '../../../..');
 
@@ -25,7 +26,7 @@ describe('pluginNames', () => {
   });
 
   it.each(['Word Count', '', 'quiver-tool-', '@/x', 'a'.repeat(70)])('refuses %j', (input) => {
-    expect(() => pluginNames(input)).toThrow(expect.objectContaining({ code: ERROR_CODES.SCAFFOLD_FAILED }));
+    expect(() => pluginNames(input)).toThrow(expect.objectContaining({ code: CLI_ERRORS.SCAFFOLD_FAILED }));
   });
 });
 
@@ -82,6 +83,6 @@ describe('scaffoldPlugin', () => {
   it('--dir is relative to cwd; an empty folder is fine, a non-empty one is refused', async () => {
     await mkdir(join(dir, 'empty'));
     expect((await scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).dir).toBe(join(dir, 'empty'));
-    await expect(scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).rejects.toMatchObject({ code: ERROR_CODES.SCAFFOLD_FAILED, file: join(dir, 'empty') });
+    await expect(scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).rejects.toMatchObject({ code: CLI_ERRORS.SCAFFOLD_FAILED, file: join(dir, 'empty') });
   });
 });

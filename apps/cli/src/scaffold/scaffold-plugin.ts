@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { API_VERSION, CORE_VERSION, ERROR_CODES, quiverError } from '@quiver/core';
+import { API_VERSION, CORE_VERSION, quiverError } from '@quiver/core';
 import { pluginNames, type PluginNames } from './plugin-names.js';
 import { pluginFiles } from './plugin-templates.js';
 import { quiverSpecs, type QuiverSource } from './quiver-deps.js';
+import { CLI_ERRORS } from '../cli-errors.js';
 
 /** Options of {@link scaffoldPlugin}. */
 export interface ScaffoldOptions {
@@ -37,7 +38,7 @@ export async function scaffoldPlugin(options: ScaffoldOptions): Promise<Scaffold
   const names = pluginNames(options.name);
   const dir = resolve(options.cwd, options.dir ?? names.bareName);
   if (existsSync(dir) && readdirSync(dir).length > 0) {
-    throw quiverError(ERROR_CODES.SCAFFOLD_FAILED, `Folder '${dir}' exists and is not empty. Pick another --dir, or remove the folder.`, { file: dir });
+    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `Folder '${dir}' exists and is not empty. Pick another --dir, or remove the folder.`, { file: dir });
   }
   const specs = quiverSpecs(options.source ?? { kind: 'registry' });
   const files = pluginFiles({ names, specs, coreRange: `^${CORE_VERSION}`, apiVersion: API_VERSION });

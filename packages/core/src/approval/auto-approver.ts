@@ -1,11 +1,6 @@
 import type { ApprovalCategory } from '../tool/define-tool.js';
 import type { ApprovalSettings } from './approval-settings.js';
 
-/** The baseline's tool names by approval family (SPEC Part B §9). */
-const READ_TOOLS = new Set(['read_file', 'list_files', 'list_code_definition_names', 'search_files']);
-const EDIT_TOOLS = new Set(['new_rule', 'write_to_file', 'replace_in_file', 'apply_patch']);
-const BOOLEAN_WHEN_ALL = new Set(['browser_action', 'web_fetch', 'web_search', 'use_mcp_tool', 'access_mcp_resource']);
-
 /** `[local, external]` levels, or one boolean for tools without a path notion. */
 export type AutoApproveLevels = boolean | [boolean, boolean];
 
@@ -19,44 +14,34 @@ export interface ApprovalDecision {
 }
 
 /**
- * The AutoApprover: SPEC Part B §9's truth table, by baseline tool name or by category for
- * third-party tools.
+ * The AutoApprover: SPEC Part B §9's truth table over the approval category each tool
+ * declares (`defineTool({ approval })`). Core knows no tool by name: a first-party file
+ * reader is auto-approved as a `read` tool because its plugin declares it one, exactly as a
+ * third-party one is. `tool` only names the tool in reasons.
  */
 export interface AutoApprover {
   readonly settings: Readonly<ApprovalSettings>;
-  /** `shouldAutoApproveTool` of the baseline. */
-  shouldAutoApproveTool(tool: string, category?: ApprovalCategory): AutoApproveLevels;
+  /** `shouldAutoApproveTool` of the baseline, for a tool of `category`. */
+  shouldAutoApproveTool(tool: string, category: ApprovalCategory): AutoApproveLevels;
   /**
    * `shouldAutoApproveToolWithPath` of the baseline: `inside` is undefined when there is no
    * path (no path counts as external).
    */
-  shouldAutoApproveToolWithPath(tool: string, inside: boolean | undefined, category?: ApprovalCategory): boolean;
+  shouldAutoApproveToolWithPath(tool: string, inside: boolean | undefined, category: ApprovalCategory): boolean;
   /** The full decision for one call. `escalated` forces the second level (external / all commands). */
   decide(tool: string, category: ApprovalCategory, opts: { inside?: boolean; hasPath: boolean; escalated?: string }): ApprovalDecision;
 }
 
 /** Create an AutoApprover over settings. */
 export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
-  const categoryOf = (tool: string, category?: ApprovalCategory): ApprovalCategory | 'subagents' | undefined => {
-    if (READ_TOOLS.has(tool)) return 'read';
-    if (EDIT_TOOLS.has(tool)) return 'edit';
-    if (tool === 'execute_command') return 'command';
-    if (tool === 'use_subagents') return 'subagents';
-    if (tool === 'browser_action' || tool === 'web_fetch' || tool === 'web_search') return 'browser';
-    if (tool === 'use_mcp_tool' || tool === 'access_mcp_resource') return 'mcp';
-    return category;
-  };
-
-  const levels = (tool: string, category?: ApprovalCategory): AutoApproveLevels => {
-    const cat = categoryOf(tool, category);
+  const levels = (_tool: string, cat: ApprovalCategory): AutoApproveLevels => {
     if (settings.yolo || settings.autoApproveAll) {
-      if (BOOLEAN_WHEN_ALL.has(tool) || cat === 'browser' || cat === 'mcp') return true;
-      if (cat === 'read' || cat === 'edit' || cat === 'command' || cat === 'subagents') return [true, true];
-      // Any other tool falls through to its settings (baseline); yolo approves it below.
+      if (cat === 'browser' || cat === 'mcp') return true;
+      if (cat === 'read' || cat === 'edit' || cat === 'command') return [true, true];
+      // Any other category falls through to its settings (baseline); yolo approves it below.
     }
     switch (cat) {
       case 'read':
-      case 'subagents':
         return [settings.readFiles, settings.readFilesExternally ?? false];
       case 'edit':
         return [settings.editFiles, settings.editFilesExternally ?? false];
@@ -73,7 +58,7 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
     }
   };
 
-  const withPath = (tool: string, inside: boolean | undefined, category?: ApprovalCategory): boolean => {
+  const withPath = (tool: string, inside: boolean | undefined, category: ApprovalCategory): boolean => {
     if (settings.yolo || settings.autoApproveAll) return true;
     const lv = levels(tool, category);
     const [l, e] = typeof lv === 'boolean' ? [lv, false] : lv;
@@ -93,8 +78,7 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
           ? { auto: true, reason: 'auto-approve all' }
           : { auto: false, reason: `${tool} always asks the user`, setting: 'approval.yolo' };
       }
-      const cat = categoryOf(tool, category);
-      const names = settingNames(cat);
+      const names = settingNames(category);
       if (hasPath) {
         if (escalated) {
           const lv = levels(tool, category);
@@ -117,10 +101,9 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
   };
 }
 
-function settingNames(category: string | undefined): [string, string] {
+function settingNames(category: ApprovalCategory): [string, string] {
   switch (category) {
     case 'read':
-    case 'subagents':
       return ['approval.readFiles', 'approval.readFilesExternally'];
     case 'edit':
       return ['approval.editFiles', 'approval.editFilesExternally'];

@@ -29,7 +29,7 @@ const commandHook = z
 
 const hookMatcher = z
   .object({
-    /** Tool names (`read_file`, `write_to_file|replace_in_file`) or a regular expression; empty matches all. */
+    /** Tool names (`my_tool`, `tool_a|tool_b`) or a regular expression; empty matches all. */
     matcher: z.string().optional(),
     hooks: z.array(commandHook).min(1),
   })

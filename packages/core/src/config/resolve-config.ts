@@ -43,7 +43,7 @@ interface Layer {
  * objects merge deeply, arrays are replaced unless they start with `"..."`). Each layer is
  * validated on its own first, so an error names the file that has it.
  * @example
- * const { config } = await resolveConfig({ extends: 'quiver:default', tools: { execute_command: { enabled: false } } }, { dir, presets });
+ * const { config } = await resolveConfig({ extends: 'quiver:default', tools: { my_tool: { enabled: false } } }, { dir, presets });
  */
 export async function resolveConfig(raw: unknown, options: ResolveConfigOptions): Promise<ResolvedConfig> {
   if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file), layers: [] };

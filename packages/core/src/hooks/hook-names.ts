@@ -95,7 +95,7 @@ export interface HookMap {
   TaskStart: { kind: 'series'; event: TaskEvent; result: SeriesResult };
   /** series — a task resumes. */
   TaskResume: { kind: 'series'; event: TaskEvent; result: SeriesResult };
-  /** series — attempt_completion ended the task. */
+  /** series — the task ended with a completion (a completion tool or the host ended it). */
   TaskComplete: { kind: 'series'; event: TaskEvent; result: SeriesResult };
   /** series — before the conversation is compacted. */
   PreCompact: { kind: 'series'; event: TaskEvent; result: SeriesResult };

@@ -6,7 +6,7 @@ export interface ApprovalRequest {
   tool: string;
   /** The approval category (`read`, `edit`, `command`, `browser`, `mcp`, `always`, ...). */
   category: string;
-  /** One line describing the call, e.g. `[read_file for 'src/a.ts']`. */
+  /** One line describing the call, e.g. `[my_tool for 'src/a.ts']`. */
   description: string;
   /** Why approval is needed, e.g. "path is outside the workspace". */
   reason: string;

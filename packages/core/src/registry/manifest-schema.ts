@@ -24,7 +24,7 @@ export const manifestToolSchema = z.union([
 /**
  * The `quiver` field of a plugin's `package.json`.
  * @example
- * "quiver": { "apiVersion": 1, "tools": ["read_file"], "entry": "./dist/index.js", "core": "^0.1.0" }
+ * "quiver": { "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js", "core": "^0.1.0" }
  */
 export const manifestSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { QuiverContainer } from '../container/create-container.js';
-import { ERROR_CODES, isQuiverError, quiverError } from '../errors.js';
+import { buildErrorCatalogue, ERROR_CODES, isQuiverError, quiverError } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import type { ToolSource } from '../executor/call-context.js';
 import { isPluginDefinition, type PluginDefinition } from '../tool/define-plugin.js';
@@ -87,7 +87,7 @@ export interface Registry extends ToolSource {
  * @example
  * const registry = createRegistry({ coreVersion: CORE_VERSION, container, hooks });
  * registry.addPackage('/path/to/node_modules/@quiver/tool-read-file');
- * const tool = await registry.get('read_file'); // imports the plugin now
+ * const tool = await registry.get('my_tool'); // imports the plugin now
  */
 export function createRegistry(options: RegistryOptions): Registry {
   const entries: Entry[] = [];
@@ -214,6 +214,8 @@ async function importPlugin(entry: Entry, options: RegistryOptions): Promise<Plu
 }
 
 async function registerPlugin(plugin: PluginDefinition, name: string, pluginOptions: Record<string, unknown>, options: RegistryOptions): Promise<PluginDefinition> {
+  // A plugin's codes share one namespace with core's: refuse one that core already declares.
+  if (plugin.errors) buildErrorCatalogue([ERROR_CODES, plugin.errors]);
   if (!plugin.register) return plugin;
   try {
     await plugin.register({

@@ -8,13 +8,13 @@ export interface ReadCacheEntry {
   image?: { data: string; mimeType: string };
 }
 
-/** The per-task read cache: read_file counts duplicate reads; writes evict; commands clear it. */
+/** The per-task read cache: a file reader counts duplicate reads; writes evict; commands clear it. */
 export interface ReadCache {
   get(absolutePath: string): ReadCacheEntry | undefined;
   set(absolutePath: string, entry: ReadCacheEntry): void;
   /** Evict one path (any write tool does this for the paths it changed). */
   delete(absolutePath: string): void;
-  /** Forget everything (execute_command does this after a command ran). */
+  /** Forget everything (a command tool does this after a command ran). */
   clear(): void;
   readonly size: number;
 }

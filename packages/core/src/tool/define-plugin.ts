@@ -1,4 +1,4 @@
-import { quiverError, ERROR_CODES } from '../errors.js';
+import { quiverError, ERROR_CODES, type ErrorCodes } from '../errors.js';
 import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import { API_VERSION, isToolDefinition, type ToolDefinition } from './define-tool.js';
@@ -26,6 +26,11 @@ export interface PluginSpec {
   name: string;
   /** The tools the plugin registers; names must match the manifest's `tools`. */
   tools: ToolDefinition[];
+  /**
+   * The error codes the plugin raises, from `defineErrorCodes(name, ...)`. The host's error
+   * catalogue is generated from these; a code another loaded package declares is refused.
+   */
+  errors?: ErrorCodes;
   /** Optional wiring: services and hook taps. Runs once per host, when the plugin loads. */
   register?(context: PluginContext): void | Promise<void>;
 }

@@ -85,21 +85,21 @@ export interface ToolSpec<S extends z.ZodObject> {
   paths?: Partial<Record<keyof z.infer<S> & string, PathAccess>>;
   /** The parameter holding a shell command; the permission and ignore screens check it. */
   command?: keyof z.infer<S> & string;
-  /** Required parameters for which an empty string is a valid value (write_to_file's `content`). */
+  /** Required parameters for which an empty string is a valid value (a file writer's `content`). */
   allowEmpty?: (keyof z.infer<S> & string)[];
-  /** Count an ignore-rule denial as a mistake (list_files does, read_file does not). @default false */
+  /** Count an ignore-rule denial as a mistake (a directory lister does, a file reader does not). @default false */
   ignoredCountsAsMistake?: boolean;
   /** Hidden tools are callable by other tools but not offered to the model. @default false */
   hidden?: boolean;
   /**
    * An agent-loop tool: it talks to the loop that runs the model (completion, plan/act mode,
-   * new_task, condense, ...), so it is offered only where the host runs that loop, never to an
+   * a new task, condensing, ...), so it is offered only where the host runs that loop, never to an
    * MCP client (which runs its own), unless the config sets `tools.<name>.enabled: true`.
    */
   loop?: true;
   /** What the host must have for the tool to be offered (a model, MCP servers, a browser). @default [] */
   requires?: ToolRequirement[];
-  /** One line for results and logs, e.g. `[read_file for 'a.ts']`. */
+  /** One line for results and logs, e.g. `[my_tool for 'a.ts']`. */
   describe?(params: Partial<z.infer<S>>): string;
   /** Do the work. Return failures as error results or throw; the executor turns throws into error results. */
   execute(config: TaskConfig, params: z.infer<S>): Promise<ToolResponse>;
@@ -137,7 +137,7 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> extends Too
   readonly requires: readonly ToolRequirement[];
   /** "Fully managed": it both executes and streams partial blocks. */
   readonly fullyManaged: boolean;
-  /** The same handler under another name (as replace_in_file and new_rule share write_to_file's). */
+  /** The same handler under another name (one handler registered under several names). */
   withName(name: string): ToolDefinition<S>;
 }
 

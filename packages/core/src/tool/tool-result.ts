@@ -72,7 +72,7 @@ export function resultText(result: ToolResult): string {
  * @param text - the text the model reads first.
  * @param images - the user's images, e.g. `AskResponse.images`.
  * @example
- * const reply = await askUser(config, 'new_task', context);
+ * const reply = await askUser(config, 'followup', question);
  * return textWithImages(`<feedback>\n${reply.text}\n</feedback>`, reply.images);
  */
 export function textWithImages(text: string, images: readonly ContentBlock[] | undefined): ToolResponse {

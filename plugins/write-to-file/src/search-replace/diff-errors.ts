@@ -1,11 +1,12 @@
-import { ERROR_CODES, quiverError, type QuiverError } from '@quiver/core';
+import { quiverError, type QuiverError } from '@quiver/core';
 import type { ClosestMatch } from './closest-match.js';
 import type { DiffBlock, DiffSyntaxError } from './parse-diff-blocks.js';
+import { EDIT_ERRORS } from '../edit-errors.js';
 
 const FORMAT_HINT = "Each block is '------- SEARCH', the exact lines to find, '=======', the new lines, '+++++++ REPLACE', each marker on its own line.";
 
 function editError(message: string): QuiverError {
-  return quiverError(ERROR_CODES.EDIT_FAILED, message);
+  return quiverError(EDIT_ERRORS.EDIT_FAILED, message);
 }
 
 /** A separator or REPLACE marker outside any block. */

@@ -5,7 +5,7 @@ import type { Gate } from '../call-context.js';
 
 /**
  * Required parameters, then the zod schema. Blank counts as missing, except for parameters
- * the tool marks `allowEmpty` (write_to_file's `content`). Both failures count a mistake.
+ * the tool marks `allowEmpty` (a file writer's `content`). Both failures count a mistake.
  */
 export const validateParams: Gate = {
   name: 'validate-params',

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { positiveNumberOption } from '../index.js';
+import { positiveNumberOption } from './index.js';
 
 it.each([
   { value: 50, expected: 50 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerOptionsProblem, parseAnswerOptions } from '../index.js';
+import { answerOptionsProblem, parseAnswerOptions } from './index.js';
 
 describe('parseAnswerOptions (§16.1)', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTaskState, currentMode, TASK_STATE_KEYS } from '../index.js';
+import { createTaskState } from '@quiver/core';
+import { currentMode, TASK_STATE_KEYS } from './index.js';
 
 describe('currentMode', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_STATE_KEYS } from '../index.js';
+import { TASK_STATE_KEYS } from './index.js';
 
 describe('TASK_STATE_KEYS', () => {
   it('are distinct, frozen and namespaced under @quiver/task', () => {

@@ -1,4 +1,4 @@
-import type { TaskConfig } from '../tool/task-config.js';
+import type { TaskConfig } from '@quiver/core';
 import { TASK_STATE_KEYS } from './task-state-keys.js';
 
 /**
