@@ -72,7 +72,7 @@ export const configSchema = z
     plugins: z.array(pluginEntry).optional(),
     /**
      * Per-tool settings: `enabled: false` removes a tool, `hidden: true` keeps it callable by
-     * other tools only, `enabled: true` offers an agent-loop tool (attempt_completion, ...) on a
+     * other tools only, `enabled: true` offers an agent-loop tool (a completion tool, ...) on a
      * host whose client runs its own loop (MCP, VS Code), where it is off by default.
      */
     tools: z
@@ -105,7 +105,7 @@ export const configSchema = z
       })
       .strict()
       .optional()
-      .describe('The environment of execute_command and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
+      .describe('The environment of command tools and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
     /** The ignore file's name. @default '.quiverignore' */
     ignoreFile: z.string().min(1).optional(),
     /** External command hooks per event (Claude Code's shape). */

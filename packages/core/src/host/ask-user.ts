@@ -7,7 +7,7 @@ import type { AskResponse } from './host-ui.js';
  * cancelled: a person may never answer, but a cancelled task must still end.
  *
  * @param config - the call's config (only `tool`, `signal` and `ui` are read).
- * @param type - the ask kind the host shows (`followup`, `completion_result`, `condense`, ...).
+ * @param type - the ask kind the host shows (`followup`, `completion_result`, ...).
  * @param text - the question or the content to confirm.
  * @param data - extra data for the host (answer options, a command's output, ...).
  * @returns the host's answer.

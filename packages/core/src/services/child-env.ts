@@ -1,6 +1,6 @@
 /**
  * The environment of the programs Quiver starts for the model and the config: shell commands
- * (`execute_command`) and command hooks (SPEC C1). They must not inherit the credentials
+ * (a command tool) and command hooks (SPEC C1). They must not inherit the credentials
  * Quiver itself holds — an auto-approved `printenv` would hand them to the model.
  */
 

@@ -2,7 +2,7 @@
 export interface ReadCacheEntry {
   readCount: number;
   mtimeMs: number;
-  /** The file's line count, known once the whole file was read (read_file's repeat notice). */
+  /** The file's line count, known once the whole file was read (a file reader's repeat notice). */
   lines?: number;
   /** A cached image block to re-send on a duplicate read. */
   image?: { data: string; mimeType: string };

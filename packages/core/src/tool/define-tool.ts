@@ -43,9 +43,9 @@ export type ApprovalCategory = 'read' | 'edit' | 'command' | 'browser' | 'mcp' |
 
 /**
  * Something a host must have for a tool to be offered there (see {@link offeredTools}):
- * `model` — a configured model provider (the tool runs model turns, as use_subagents does);
+ * `model` — a configured model provider (the tool runs model turns, as a subagent tool does);
  * `mcpServers` — at least one configured MCP server (the MCP client tools);
- * `browser` — a browser the host can drive (browser_action).
+ * `browser` — a browser the host can drive (a browser tool).
  */
 export type ToolRequirement = 'model' | 'mcpServers' | 'browser';
 

@@ -40,7 +40,7 @@ const LOOP_SURFACES: ReadonlySet<HostSurface> = new Set(['agent']);
  * counts as lacking: fail safe); an agent-loop tool is offered only on a surface that runs the
  * loop, unless the config says `tools.<name>.enabled: true`.
  * @example
- * whyNotOffered({ name: 'attempt_completion', loop: true }, { surface: 'mcp', has: {} }); // 'agent-loop tool'
+ * whyNotOffered({ name: 'my_loop_tool', loop: true }, { surface: 'mcp', has: {} }); // 'agent-loop tool'
  */
 export function whyNotOffered(tool: OfferableTool, context: OfferContext, settings: OfferSettings = {}): string | undefined {
   if (settings.enabled === false) return 'disabled in the config';
