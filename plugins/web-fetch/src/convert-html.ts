@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ERROR_CODES, quiverError } from '@quiver/core';
 import { htmlToMarkdown, type MarkdownPage } from './html-to-markdown.js';
+import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 
 /** The worker's heap cap: a page that needs more is refused, not allowed to grow the host. */
 const WORKER_HEAP_MB = 256;
@@ -45,8 +46,8 @@ export function convertHtml(html: string, baseUrl: string, limits: ConvertLimits
     const onAbort = () => finish(() => reject(quiverError(ERROR_CODES.TOOL_ABORTED, 'The fetch was cancelled while the page was being converted.')));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (page: MarkdownPage) => finish(() => resolve(page)));
-    worker.once('error', (e) => finish(() => reject(quiverError(ERROR_CODES.WEB_FETCH_FAILED, `The page could not be converted to Markdown (${e.message}).`, { cause: e }))));
-    worker.once('exit', (code) => finish(() => reject(quiverError(ERROR_CODES.WEB_FETCH_FAILED, `The page could not be converted to Markdown (the converter stopped with code ${code}).`))));
+    worker.once('error', (e) => finish(() => reject(quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `The page could not be converted to Markdown (${e.message}).`, { cause: e }))));
+    worker.once('exit', (code) => finish(() => reject(quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `The page could not be converted to Markdown (the converter stopped with code ${code}).`))));
   });
 }
 
