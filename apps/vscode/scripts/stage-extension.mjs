@@ -2,7 +2,7 @@
 // Stages the extension as it is packaged (dist/stage: package.json, README, out/, bin/rg) and
 // packs it into dist/quiver-vscode.vsix with @vscode/vsce. The manifest is the workspace
 // package's `vscodeExtension` block plus `contributes.languageModelTools`, generated from the
-// built plugins. QUIVER_VSCODE_CONFIG=<config file> leaves out the tools it disables or hides.
+// built plugins' tool descriptors. QUIVER_VSCODE_CONFIG=<config file> leaves out the tools it disables or hides.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@quiver/core';
 import { rgPath } from '@vscode/ripgrep';
-import { loadBundledPlugins, toolContributions } from './tool-contributions.mjs';
+import { readBundledDescriptors, toolContributions } from './tool-contributions.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stage = join(root, 'dist/stage');
@@ -20,7 +20,7 @@ if (!existsSync(join(stage, 'out/extension.js'))) throw new Error('dist/stage/ou
 
 const configFile = process.env.QUIVER_VSCODE_CONFIG;
 const toolSettings = configFile ? (await loadConfig({ cwd: process.cwd(), file: configFile })).config.tools : undefined;
-const languageModelTools = toolContributions(await loadBundledPlugins(), toolSettings);
+const languageModelTools = toolContributions(readBundledDescriptors(), toolSettings);
 
 const { name, displayName, publisher, contributes, ...rest } = pkg.vscodeExtension;
 const manifest = {

@@ -1,6 +1,10 @@
-// Generates `contributes.languageModelTools` from the bundled plugins' tool definitions, so
+// Generates `contributes.languageModelTools` from the bundled plugins' tool descriptors, so
 // the manifest VS Code reads is never written by hand. Used by stage-extension.mjs at build
-// time (with the built plugins) and by the unit tests (with the plugin sources).
+// time (with the descriptors each plugin's build generated, no plugin imported) and by the
+// unit tests (with the plugin sources, which must give the same entries).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 
 /** The plugin packages bundled into the extension; src/bundled-plugins.ts must list the same. */
 export const BUNDLED_PACKAGES = [
@@ -20,10 +24,24 @@ export async function loadBundledPlugins() {
 }
 
 /**
- * One `languageModelTools` entry per tool the plugins define, minus tools defined hidden and
+ * The bundled plugins' generated tool descriptors (`quiver.descriptors` of each package):
+ * `{ name, tools }` per package, read as JSON.
+ */
+export function readBundledDescriptors() {
+  const require = createRequire(import.meta.url);
+  return BUNDLED_PACKAGES.map((name) => {
+    const manifestFile = require.resolve(`${name}/package.json`);
+    const { quiver } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const { tools } = JSON.parse(readFileSync(resolve(dirname(manifestFile), quiver.descriptors), 'utf8'));
+    return { name, tools };
+  });
+}
+
+/**
+ * One `languageModelTools` entry per tool the plugins (or their descriptors) define, minus tools defined hidden and
  * tools the given config's `tools` settings disable or hide. Each entry is shown only while
  * the running config offers the tool (the `quiver.tool.<name>` context key).
- * @param {{ name: string, tools: any[] }[]} plugins
+ * @param {{ name: string, tools: any[] }[]} plugins - plugin definitions or descriptors files
  * @param {Record<string, { enabled?: boolean, hidden?: boolean }>} [toolSettings]
  */
 export function toolContributions(plugins, toolSettings = {}) {

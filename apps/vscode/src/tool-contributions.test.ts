@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The build script's generator, run here on the plugin sources.
-import { BUNDLED_PACKAGES, loadBundledPlugins, toolContributions } from '../scripts/tool-contributions.mjs';
+import { BUNDLED_PACKAGES, loadBundledPlugins, readBundledDescriptors, toolContributions } from '../scripts/tool-contributions.mjs';
 import { BUNDLED_PLUGINS } from './bundled-plugins.js';
 
 describe('generated language-model tool contributions', () => {
@@ -27,6 +27,10 @@ describe('generated language-model tool contributions', () => {
       when: 'quiver.tool.read_file',
     });
     expect(contributions.map((c: { name: string }) => c.name)).toEqual(plugins.flatMap((p) => p.tools.filter((t) => !t.hidden).map((t) => t.name)));
+  });
+
+  it("come out the same from the plugins' built descriptors as from their sources", () => {
+    expect(toolContributions(readBundledDescriptors())).toEqual(toolContributions([...BUNDLED_PLUGINS.values()]));
   });
 
   it('leave out the tools a config disables or hides', () => {

@@ -1,5 +1,5 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDefinition } from '@quiver/core';
+import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDescriptor } from '@quiver/core';
 import { TASK_STATE_KEYS } from '@quiver/shared';
 import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
@@ -89,6 +89,7 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
     calls: {
       task,
       offered,
+      definition: (name: string) => host.registry.get(name),
       restricted: options.tools !== undefined,
       completionUsesState: completionPackage === COMPLETION_FALLBACK_PACKAGE || completionPackage === '@quiver/tool-attempt-completion',
       images: options.imageSupport ?? imageSupportOf(options.model),
@@ -101,16 +102,19 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
   };
 }
 
-/** The tools the model is offered: every enabled, visible tool, or the allow-list's. */
-async function offeredTools(host: Host, options: AgentLoopOptions): Promise<Map<string, ToolDefinition>> {
-  const all = await host.registry.loadAll();
+/**
+ * The tools the model is offered: every enabled, visible tool, or the allow-list's, as data
+ * (from the plugins' generated descriptors: no plugin is imported before its first call).
+ */
+async function offeredTools(host: Host, options: AgentLoopOptions): Promise<Map<string, ToolDescriptor>> {
+  const all = await host.registry.describeAll();
   const allow = options.tools ? new Set(options.tools) : undefined;
   const exclude = new Set(options.excludeTools ?? []);
   return new Map(all.filter((t) => (!allow || allow.has(t.name)) && !exclude.has(t.name)).map((t) => [t.name, t]));
 }
 
 /** Tools as JSON schemas, without `execute`: the loop runs each call through the pipeline. */
-function toSdkTools(tools: ReadonlyMap<string, ToolDefinition>): ToolSet {
+function toSdkTools(tools: ReadonlyMap<string, ToolDescriptor>): ToolSet {
   const set: ToolSet = {};
   for (const [name, def] of tools) set[name] = { description: def.description, inputSchema: jsonSchema(def.inputSchema as never) };
   return set;

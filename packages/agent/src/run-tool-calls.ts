@@ -1,5 +1,5 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolDescriptor, type ToolResult } from '@quiver/core';
 import { type TaskCompletion } from '@quiver/shared';
 import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
@@ -11,7 +11,9 @@ import { toToolResultPart, type ImageSupport } from './tool-result-output.js';
 export interface ToolCallContext {
   task: Task;
   /** The tools offered to the model, by name. */
-  offered: ReadonlyMap<string, ToolDefinition>;
+  offered: ReadonlyMap<string, ToolDescriptor>;
+  /** A tool's definition (imports its plugin on first use), for the call's one-line description. */
+  definition(name: string): Promise<ToolDefinition | undefined>;
   /** True when the offered list is a subagent's allow-list (changes the refusal text). */
   restricted: boolean;
   /** True when attempt_completion reports through the task state (else a success ends the task). */
@@ -40,7 +42,7 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
   for (const call of calls) {
     const params = isObject(call.input) ? call.input : {};
     const tool = ctx.offered.get(call.toolName);
-    const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: tool ? tool.getDescription({ name: call.toolName, params, partial: false }) : `[${call.toolName}]` };
+    const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: await describeCall(ctx, call.toolName, tool, params) };
     ctx.ui?.toolCall?.(report);
     const result = await runOne(ctx, call, tool, params);
     out.ran++;
@@ -54,7 +56,13 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
   return out;
 }
 
-async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDefinition | undefined, params: Record<string, unknown>): Promise<ToolResult> {
+/** The call's one line (`[read_file for 'a.ts']`) from the tool's own `describe`; a tool that fails to load gets the bare name. */
+async function describeCall(ctx: ToolCallContext, name: string, tool: ToolDescriptor | undefined, params: Record<string, unknown>): Promise<string> {
+  const definition = tool ? await ctx.definition(name).catch(() => undefined) : undefined;
+  return definition ? definition.getDescription({ name, params, partial: false }) : `[${name}]`;
+}
+
+async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDescriptor | undefined, params: Record<string, unknown>): Promise<ToolResult> {
   if (!tool) {
     ctx.task.mistakes.increment();
     const names = [...ctx.offered.keys()];

@@ -42,6 +42,8 @@ it('exports exactly these names', async () => {
       "defineErrorCodes",
       "definePlugin",
       "defineTool",
+      "describePlugin",
+      "describeTool",
       "errorResult",
       "escapeTerminal",
       "findConfigFile",

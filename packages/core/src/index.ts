@@ -11,6 +11,8 @@ export { offeredTools, whyNotOffered } from './tool/offered-tools.js';
 export type { HostSurface, HostCapabilities, OfferContext, OfferableTool, OfferSettings } from './tool/offered-tools.js';
 export { definePlugin, isPluginDefinition } from './tool/define-plugin.js';
 export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
+export { describeTool, describePlugin } from './tool/describe-tool.js';
+export type { ToolDescriptor, ToolDescriptorsFile } from './tool/describe-tool.js';
 export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';
 export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
 export type { TaskConfig, ToolCaller, ApprovalOutcome } from './tool/task-config.js';

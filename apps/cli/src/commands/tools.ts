@@ -1,4 +1,4 @@
-import type { Registry, ToolDefinition } from '@quiver/core';
+import type { Registry, ToolDescriptor } from '@quiver/core';
 import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';
@@ -34,10 +34,10 @@ export async function toolsCommand(argv: string[]): Promise<number> {
   }
 }
 
-/** One tool in full: its plugin is imported for the description and the parameter schema. */
+/** One tool in full, from its plugin's generated descriptors (the plugin is not imported). */
 async function showTool(registry: Registry, name: string, json: boolean): Promise<number> {
   const info = registry.list().find((t) => t.name === name);
-  const tool = info ? await registry.get(name) : undefined;
+  const tool = info ? await registry.describe(name) : undefined;
   if (!info || !tool) {
     throw usageError(`No tool named '${name}' is configured. Run 'quiver tools' for the list.`);
   }
@@ -51,7 +51,7 @@ async function showTool(registry: Registry, name: string, json: boolean): Promis
 }
 
 /** One line per parameter: name, type, required or optional, and its description. */
-export function describeParams(tool: Pick<ToolDefinition, 'inputSchema'>): string {
+export function describeParams(tool: Pick<ToolDescriptor, 'inputSchema'>): string {
   const schema = tool.inputSchema as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   const entries = Object.entries(schema.properties ?? {});
   if (entries.length === 0) return '  (none)';

@@ -94,7 +94,7 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
     session.use(extra, async (runtime) => {
       const tools = await listOfferedTools(runtime.host.registry, runtime.config, (info, e) =>
-        log(`plugin ${info.package} failed to load, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
+        log(`plugin ${info.package} could not describe its tools, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
       );
       return { tools: tools.map(toMcpTool) };
     }),

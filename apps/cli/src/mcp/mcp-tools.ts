@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDefinition, type ToolInfo } from '@quiver/core';
+import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core';
 
 /**
  * A Quiver tool as MCP `tools/list` shows it: its name, description, the JSON Schema of its
@@ -8,7 +8,7 @@ import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, 
  * Every hint is sent explicitly: MCP's defaults (`destructiveHint` and `openWorldHint` true)
  * are the opposite of Quiver's, so leaving a hint out would make a read-only tool look risky.
  */
-export function toMcpTool(tool: ToolDefinition): Tool {
+export function toMcpTool(tool: Pick<ToolDescriptor, 'name' | 'description' | 'inputSchema' | 'annotations'>): Tool {
   const a = tool.annotations;
   return {
     name: tool.name,
@@ -47,26 +47,28 @@ export function mcpOfferContext(config: QuiverConfig): OfferContext {
 /**
  * The tools offered to an MCP client: the enabled, non-hidden tools the `mcp` surface offers
  * (no agent-loop tools unless the config enables them, none whose requirement is missing),
- * with their plugins imported. Tools are filtered on manifest data first, so a plugin the
- * surface does not offer is never imported. A plugin that fails to import is reported
- * through `onError` and left out, so one broken plugin does not take every other tool down.
+ * as data. Tools are filtered on manifest data first, and described from the plugins'
+ * generated descriptors (every first-party plugin has them), so no plugin is imported before
+ * its first call; only a plugin without descriptors is imported here. A tool whose
+ * descriptors (or module) cannot be read is reported through `onError` and left out, so one
+ * broken plugin does not take every other tool down.
  */
 export async function listOfferedTools(
   registry: Registry,
   config: QuiverConfig,
   onError: (tool: ToolInfo, error: unknown) => void,
-): Promise<ToolDefinition[]> {
+): Promise<ToolDescriptor[]> {
   const context = mcpOfferContext(config);
-  const tools: ToolDefinition[] = [];
+  const tools: ToolDescriptor[] = [];
   for (const info of offeredTools(registry.list(), context, config.tools)) {
-    let tool: ToolDefinition | undefined;
+    let tool: ToolDescriptor | undefined;
     try {
-      tool = await registry.get(info.name);
+      tool = await registry.describe(info.name);
     } catch (e) {
       onError(info, e);
       continue;
     }
-    // Checked again on the definition: it is the truth when a manifest left a flag out.
+    // Checked again on the descriptor (or definition): it is the truth when a manifest left a flag out.
     if (tool && whyNotOffered(tool, context, Object.hasOwn(config.tools ?? {}, tool.name) ? config.tools![tool.name] : undefined) === undefined) tools.push(tool);
   }
   return tools;

@@ -42,8 +42,8 @@ function packageJson(ctx: TemplateContext): Record<string, unknown> {
     types: './dist/index.d.ts',
     exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
     files: ['dist', 'README.md'],
-    scripts: { build: 'tsup', typecheck: 'tsc --noEmit -p tsconfig.json', test: 'vitest run', lint: 'publint', prepublishOnly: 'npm run build && npm test' },
-    quiver: { apiVersion: ctx.apiVersion, tools: [{ name: names.toolName, description: 'Report the size in bytes of a workspace file' }], entry: './dist/index.js', core: ctx.coreRange },
+    scripts: { build: 'tsup && quiver-describe-tools', typecheck: 'tsc --noEmit -p tsconfig.json', test: 'vitest run', lint: 'publint', prepublishOnly: 'npm run build && npm test' },
+    quiver: { apiVersion: ctx.apiVersion, tools: [{ name: names.toolName, description: 'Report the size in bytes of a workspace file' }], entry: './dist/index.js', descriptors: './dist/quiver-tools.json', core: ctx.coreRange },
     peerDependencies: { '@quiver/core': ctx.coreRange },
     dependencies: { zod: '^4.1.0' },
     devDependencies: { '@quiver/core': specs.core, '@quiver/testing': specs.testing, ...TOOLCHAIN },
@@ -212,7 +212,7 @@ Approval category \`read\`; read-only, idempotent.
 
 \`\`\`sh
 npm install
-npm run build   # tsup: dist/index.js + dist/index.d.ts
+npm run build   # tsup: dist/index.js + dist/index.d.ts; quiver-describe-tools: dist/quiver-tools.json
 npm test        # vitest through @quiver/testing
 npm run lint    # publint
 \`\`\`

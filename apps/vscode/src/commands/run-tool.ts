@@ -54,7 +54,7 @@ async function pickTool(deps: CommandDeps, tools: ToolInfo[]): Promise<string | 
 }
 
 async function schemaOf(runtime: Runtime, tool: string): Promise<Record<string, unknown> | undefined> {
-  return (await runtime.host.registry.get(tool).catch(() => undefined))?.inputSchema;
+  return (await runtime.host.registry.describe(tool).catch(() => undefined))?.inputSchema;
 }
 
 async function enterParams(deps: CommandDeps, tool: string, schema: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {

@@ -24,7 +24,7 @@ export const manifestToolSchema = z.union([
 /**
  * The `quiver` field of a plugin's `package.json`.
  * @example
- * "quiver": { "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js", "core": "^0.1.0" }
+ * "quiver": { "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js", "descriptors": "./dist/quiver-tools.json", "core": "^0.1.0" }
  */
 export const manifestSchema = z
   .object({
@@ -40,6 +40,14 @@ export const manifestSchema = z
     entry: z.string().min(1),
     /** The `@quiver/core` versions the plugin supports (a semver range). @default "*" */
     core: z.string().optional(),
+    /**
+     * The generated JSON file (relative to the package) holding each tool's descriptor: JSON
+     * Schema, description, annotations and the rest (written at build time by
+     * `quiver-describe-tools`). With it, hosts list tools without importing the plugin;
+     * without it, listing a tool's schema imports the plugin.
+     * @example "./dist/quiver-tools.json"
+     */
+    descriptors: z.string().min(1).optional(),
   })
   .strict();
 

@@ -47,5 +47,8 @@ export function readPluginPackage(dir: string, pluginOptions: Readonly<Record<st
   if (!existsSync(resolve(dir, manifest.entry))) {
     throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names entry '${manifest.entry}', which does not exist. Build the plugin, or fix quiver.entry.`, { plugin: name, file: resolve(dir, manifest.entry), key: 'quiver.entry' });
   }
+  if (manifest.descriptors && !existsSync(resolve(dir, manifest.descriptors))) {
+    throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names tool descriptors '${manifest.descriptors}', which do not exist. Build the plugin (its build runs quiver-describe-tools), or fix quiver.descriptors.`, { plugin: name, file: resolve(dir, manifest.descriptors), key: 'quiver.descriptors' });
+  }
   return { package: name, dir, manifest, options: Object.freeze({ ...pluginOptions }) };
 }

@@ -6,8 +6,10 @@ import type { HookBus } from '../hooks/hook-bus.js';
 import type { ToolSource } from '../executor/call-context.js';
 import { isPluginDefinition, type PluginDefinition } from '../tool/define-plugin.js';
 import type { ToolDefinition } from '../tool/define-tool.js';
+import { describeTool, type ToolDescriptor } from '../tool/describe-tool.js';
 import { manifestTools, isValidToolName, type Manifest } from './manifest-schema.js';
 import { readPluginPackage } from './read-plugin-package.js';
+import { readToolDescriptors } from './read-tool-descriptors.js';
 
 /** A tool as listed from manifests, before its plugin is imported. */
 export interface ToolInfo {
@@ -57,6 +59,8 @@ interface Entry {
   options: Readonly<Record<string, unknown>>;
   definition?: PluginDefinition;
   loading?: Promise<PluginDefinition>;
+  /** The generated descriptors of a package, read on first need (the manifest's `descriptors`). */
+  descriptors?: Map<string, ToolDescriptor>;
 }
 
 /** The plugin registry: lists tools from manifests, imports a plugin on first use. */
@@ -69,6 +73,14 @@ export interface Registry extends ToolSource {
   list(options?: { includeHidden?: boolean }): ToolInfo[];
   /** Import every plugin and return the enabled tools' definitions. */
   loadAll(options?: { includeHidden?: boolean }): Promise<ToolDefinition[]>;
+  /**
+   * A tool as data (JSON Schema, description, annotations, …): from the package's generated
+   * descriptors when its manifest names them (nothing imported), else from its definition
+   * (importing the plugin). Undefined for an unknown or disabled tool.
+   */
+  describe(name: string): Promise<ToolDescriptor | undefined>;
+  /** {@link Registry.describe} for every enabled tool (visible ones unless `includeHidden`). */
+  describeAll(options?: { includeHidden?: boolean }): Promise<ToolDescriptor[]>;
   /** Package names whose module has been imported. */
   loadedPackages(): string[];
   /**
@@ -129,7 +141,7 @@ export function createRegistry(options: RegistryOptions): Registry {
     },
     list({ includeHidden = false } = {}) {
       const defined = (name: string, o: Owner) => o.entry.definition?.tools.find((t) => t.name === name);
-      const hiddenByTool = (name: string, o: Owner) => o.hidden ?? defined(name, o)?.hidden ?? false;
+      const hiddenByTool = (name: string, o: Owner) => o.hidden ?? describedHidden(o.entry, name) ?? defined(name, o)?.hidden ?? false;
       return [...owners.entries()]
         .filter(([name, o]) => enabled(name, includeHidden, hiddenByTool(name, o)))
         .map(([name, o]) => ({
@@ -158,10 +170,42 @@ export function createRegistry(options: RegistryOptions): Registry {
       }
       return out;
     },
+    async describe(name) {
+      const owner = owners.get(name);
+      if (!owner || settings[name]?.enabled === false) return undefined;
+      const described = descriptorsOf(owner.entry)?.get(name);
+      if (described) return described;
+      const tool = await registry.get(name);
+      return tool && describeTool(tool);
+    },
+    async describeAll({ includeHidden = false } = {}) {
+      const out: ToolDescriptor[] = [];
+      for (const info of registry.list({ includeHidden })) {
+        const tool = await registry.describe(info.name);
+        if (tool && enabled(info.name, includeHidden, tool.hidden)) out.push(tool);
+      }
+      return out;
+    },
     loadedPackages: () => entries.filter((e) => e.definition).map((e) => e.package),
     ready: async () => void (await Promise.all(eager)),
   };
   return registry;
+
+  function descriptorsOf(entry: Entry): Map<string, ToolDescriptor> | undefined {
+    const file = entry.manifest?.descriptors;
+    if (!file || entry.definition) return entry.descriptors;
+    entry.descriptors ??= readToolDescriptors(entry.dir!, entry.package, file, manifestTools(entry.manifest!).map((t) => t.name));
+    return entry.descriptors;
+  }
+
+  /** Whether the descriptors hide a tool; unreadable descriptors say nothing here (describe() reports them). */
+  function describedHidden(entry: Entry, name: string): boolean | undefined {
+    try {
+      return descriptorsOf(entry)?.get(name)?.hidden;
+    } catch {
+      return undefined;
+    }
+  }
 
   function startEager(loading: Promise<PluginDefinition>): void {
     loading.catch(() => {});

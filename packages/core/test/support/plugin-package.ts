@@ -13,6 +13,8 @@ export interface PluginPackageSpec {
   entry?: string;
   /** Raw package.json text (overrides name and quiver). */
   raw?: string;
+  /** More files to write, by path relative to the package (generated tool descriptors). */
+  files?: Record<string, string>;
 }
 
 /** A hand-branded tool, as `defineTool` would make it (enough for the registry). */
@@ -36,6 +38,7 @@ export async function createPackageDir() {
       const pj = spec.raw ?? JSON.stringify({ name: spec.name, version: '1.0.0', type: 'module', ...(spec.quiver === undefined ? {} : { quiver: spec.quiver }) });
       await writeFile(join(dir, 'package.json'), pj);
       if (spec.entry !== undefined) await writeFile(join(dir, 'index.mjs'), spec.entry);
+      for (const [file, text] of Object.entries(spec.files ?? {})) await writeFile(join(dir, file), text);
       return dir;
     },
     dispose: () => rm(root, { recursive: true, force: true }),
