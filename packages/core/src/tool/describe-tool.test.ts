@@ -33,6 +33,8 @@ describe('describeTool', () => {
       allowEmpty: [],
       ignoredCountsAsMistake: false,
       hidden: true,
+      loop: false,
+      requires: [],
       fullyManaged: false,
     });
     expect(JSON.parse(JSON.stringify(d))).toEqual(d);
