@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import semver from 'semver';
+import satisfies from 'semver/functions/satisfies.js';
 import { ERROR_CODES, quiverError } from '../errors.js';
 import { API_VERSION } from '../tool/define-tool.js';
 import { manifestSchema, type Manifest } from './manifest-schema.js';
@@ -41,7 +41,7 @@ export function readPluginPackage(dir: string, pluginOptions: Readonly<Record<st
   if (manifest.apiVersion !== API_VERSION) {
     throw quiverError(ERROR_CODES.PLUGIN_API_VERSION, `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`, { plugin: name, file: pj, key: 'quiver.apiVersion' });
   }
-  if (manifest.core && !semver.satisfies(coreVersion, manifest.core, { includePrerelease: true })) {
+  if (manifest.core && !satisfies(coreVersion, manifest.core, { includePrerelease: true })) {
     throw quiverError(ERROR_CODES.PLUGIN_CORE_RANGE, `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${coreVersion}. Upgrade or downgrade the plugin to one that supports it.`, { plugin: name, file: pj, key: 'quiver.core' });
   }
   if (!existsSync(resolve(dir, manifest.entry))) {
