@@ -1,4 +1,9 @@
-import { constants, existsSync } from 'node:fs';
+// The parent directory's open/check/close, the check of the file descriptor's real path and
+// its fstat are synchronous on purpose: they are tiny metadata calls on the hot path of every
+// file tool call, and each async form is a thread-pool round trip costing more than the call
+// itself. The file itself is opened async (callers get a FileHandle); the checks and their
+// order are the same either way.
+import { closeSync, constants, existsSync, fstatSync, openSync, realpathSync } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { ERROR_CODES, quiverError, type ResolvedPath } from '@quiver/core';
@@ -55,18 +60,40 @@ export async function openConfined(resolved: ResolvedPath, flags: OpenFlags = 'r
   if (!HAS_PROC_FD || resolved.resolved === root.path) {
     return ordinary(await verified(await openOrThrow(resolved, resolved.resolved, fileFlags, mode), resolved, root.path), resolved);
   }
-  const dir = await verified(await openOrThrow(resolved, posix.dirname(resolved.resolved), O_RDONLY | O_DIRECTORY), resolved, root.path);
+  const dir = openDirectoryVerified(resolved, posix.dirname(resolved.resolved), root.path);
   try {
-    const through = `/proc/self/fd/${dir.fd}/${posix.basename(resolved.resolved)}`;
+    const through = `/proc/self/fd/${dir}/${posix.basename(resolved.resolved)}`;
     return ordinary(await verified(await openOrThrow(resolved, through, fileFlags, mode), resolved, root.path), resolved);
   } finally {
-    await dir.close();
+    closeSync(dir);
   }
+}
+
+/** Open the parent directory and check its descriptor's real path (synchronously, see above); returns the fd. */
+function openDirectoryVerified(resolved: ResolvedPath, dir: string, rootPath: string): number {
+  let fd: number;
+  try {
+    fd = openSync(dir, O_RDONLY | O_DIRECTORY);
+  } catch (e) {
+    throw openError(resolved, dir, e);
+  }
+  let real: string;
+  try {
+    real = realpathSync.native(`/proc/self/fd/${fd}`);
+  } catch (e) {
+    closeSync(fd);
+    throw outside(resolved, resolved.resolved, e);
+  }
+  if (!isPathInside(real, rootPath)) {
+    closeSync(fd);
+    throw outside(resolved, real);
+  }
+  return fd;
 }
 
 /** Keep a handle to a regular file or a directory; close and refuse anything else. */
 async function ordinary(handle: FileHandle, resolved: ResolvedPath): Promise<FileHandle> {
-  const st = await handle.stat();
+  const st = fstatSync(handle.fd);
   if (st.isFile() || st.isDirectory()) return handle;
   await handle.close();
   throw specialFileError(resolved.input, resolved.resolved, st);
@@ -92,22 +119,28 @@ async function openOrThrow(resolved: ResolvedPath, path: string, flags: number, 
   try {
     return await open(path, flags, mode);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    // O_WRONLY|O_NONBLOCK on a FIFO with no reader: a FIFO, refused like any special file.
-    if (code === 'ENXIO') throw quiverError(ERROR_CODES.FILE_SPECIAL, `'${resolved.input}' is not a regular file (it is a FIFO or a device), so it was not opened: it could block or never end. Use a regular file.`, { file: resolved.resolved, cause: e });
-    if (code === 'ENOENT') {
-      throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, { file: resolved.resolved, cause: e });
-    }
-    // O_NOFOLLOW met a symlink where the check saw none: something was swapped in.
-    if (code === 'ELOOP' || code === 'ENOTDIR') throw outside(resolved, path, e);
-    throw quiverError(ERROR_CODES.TOOL_FAILED, `Cannot open "${resolved.input}": ${(e as Error).message}`, { file: resolved.resolved, cause: e });
+    throw openError(resolved, path, e);
   }
+}
+
+/** The error for a failed open(2) of `path` (on the way to `resolved`). */
+function openError(resolved: ResolvedPath, path: string, e: unknown): Error {
+  const code = (e as NodeJS.ErrnoException).code;
+  // O_WRONLY|O_NONBLOCK on a FIFO with no reader: a FIFO, refused like any special file.
+  if (code === 'ENXIO') return quiverError(ERROR_CODES.FILE_SPECIAL, `'${resolved.input}' is not a regular file (it is a FIFO or a device), so it was not opened: it could block or never end. Use a regular file.`, { file: resolved.resolved, cause: e });
+  if (code === 'ENOENT') {
+    return quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, { file: resolved.resolved, cause: e });
+  }
+  // O_NOFOLLOW met a symlink where the check saw none: something was swapped in.
+  if (code === 'ELOOP' || code === 'ENOTDIR') return outside(resolved, path, e);
+  return quiverError(ERROR_CODES.TOOL_FAILED, `Cannot open "${resolved.input}": ${(e as Error).message}`, { file: resolved.resolved, cause: e });
 }
 
 async function verified(handle: FileHandle, resolved: ResolvedPath, rootPath: string): Promise<FileHandle> {
   let real: string;
   try {
-    real = await realpath(HAS_PROC_FD ? `/proc/self/fd/${handle.fd}` : resolved.resolved);
+    // /proc/self/fd/N is a magic link: resolving it is a readlink, done synchronously.
+    real = HAS_PROC_FD ? realpathSync.native(`/proc/self/fd/${handle.fd}`) : await realpath(resolved.resolved);
   } catch (e) {
     await handle.close();
     throw outside(resolved, resolved.resolved, e);
