@@ -2,6 +2,7 @@ import type { BenchContext } from './bench-context.js';
 import type { BenchResult } from './bench-result.js';
 import { benchExecStartup } from './benchmarks/exec-startup.js';
 import { benchListFiles } from './benchmarks/list-files.js';
+import { benchMcpPeers } from './benchmarks/mcp-peers.js';
 import { benchMcpStdio } from './benchmarks/mcp-stdio.js';
 import { benchPipelineOverhead } from './benchmarks/pipeline-overhead.js';
 import { benchReadFile } from './benchmarks/read-file.js';
@@ -21,6 +22,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   { name: 'read_file', run: benchReadFile },
   { name: 'quiver exec start-up', run: benchExecStartup },
   { name: 'MCP over stdio', run: benchMcpStdio },
+  { name: 'MCP peers', run: benchMcpPeers },
 ];
 
 /** Run the benchmarks one after the other (never in parallel: they would skew each other). */

@@ -32,7 +32,7 @@ export async function benchExecStartup(ctx: BenchContext): Promise<BenchResult[]
       subjectLabel: `node apps/cli/dist/bin.js exec read_file '{"path":"${file}"}' (spawn to exit)`,
       baselineLabel: 'node -e 0 (spawn to exit)',
       unit: 'ms',
-      target: { kind: 'ratio', limit: 3 },
+      target: { kind: 'ratio', limit: 2 },
     },
     paired,
   );

@@ -1,23 +1,12 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import readFilePlugin from '@quiver/tool-read-file';
 import { benchRuntime, type BenchContext } from '../bench-context.js';
 import { result, type BenchResult } from '../bench-result.js';
+import { peakRssMb, startMcpServer, timeCalls, type McpServerUnderTest } from '../mcp-client.js';
 import { stats, type Paired } from '../measure.js';
 import { summariseProfileDir } from '../profile.js';
 import { runProcess } from '../run-process.js';
-
-interface Server {
-  client: Client;
-  transport: StdioClientTransport;
-  /** Spawn to `tools/list` answered, ms. */
-  startMs: number;
-  /** Tools `tools/list` returned. */
-  tools: number;
-}
 
 /**
  * `quiver mcp` over stdio, driven by the official SDK client: start to `tools/list` answered
@@ -63,7 +52,7 @@ async function measureRounds(ctx: BenchContext, cwd: string, calls: number): Pro
     const server = await startServer(ctx, cwd);
     try {
       m.start.s.push(server.startMs);
-      m.tools = server.tools;
+      m.tools = server.tools.length;
       m.rssAtStart.push(peakRssMb(server.transport.pid));
       m.perCall.s.push(await timeCalls(calls, (i) => server.client.callTool(readCall(i))));
       m.rss.s.push(peakRssMb(server.transport.pid));
@@ -99,36 +88,10 @@ function paired(side: Sides): Paired {
   return { subject, baseline, ratio: subject.median / baseline.median };
 }
 
-async function startServer(ctx: BenchContext, cwd: string, nodeArgs: string[] = []): Promise<Server> {
-  const began = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, ctx.cliBin, 'mcp', '--cwd', cwd], cwd, stderr: 'pipe' });
-  const client = new Client({ name: 'quiver-bench', version: '1.0.0' }, { capabilities: {} });
-  await client.connect(transport);
-  const { tools } = await client.listTools();
-  const startMs = performance.now() - began;
-  if (!tools.some((t) => t.name === 'read_file')) throw new Error('quiver mcp does not offer read_file');
-  return { client, transport, startMs, tools: tools.length };
-}
-
-/** Milliseconds per call over `calls` sequential calls; every call must succeed. */
-async function timeCalls(calls: number, call: (i: number) => Promise<unknown>): Promise<number> {
-  const began = performance.now();
-  for (let i = 0; i < calls; i++) {
-    const r = (await call(i)) as { isError?: boolean };
-    if (r.isError) throw new Error(`call ${i} failed: ${JSON.stringify(r)}`);
-  }
-  return (performance.now() - began) / calls;
-}
-
-/** The peak resident set of a live process (VmHWM), in MiB. */
-function peakRssMb(pid: number | null | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
+async function startServer(ctx: BenchContext, cwd: string, nodeArgs: string[] = []): Promise<McpServerUnderTest> {
+  const server = await startMcpServer(process.execPath, [...nodeArgs, ctx.cliBin, 'mcp', '--cwd', cwd], cwd);
+  if (!server.tools.includes('read_file')) throw new Error('quiver mcp does not offer read_file');
+  return server;
 }
 
 async function profileServer(ctx: BenchContext, cwd: string, calls: number) {
