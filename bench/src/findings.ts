@@ -20,25 +20,20 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'work dominate the profile; rg reads directories on two threads, the walker 32 at a time through the libuv pool from one ' +
     'JS thread. On this shared machine the row moves between ~0.9× and ~1.4× from run to run.',
   'list-tool':
-    'The walk costs what the walker row costs; on top, `formatFilesList` in @quiver/tool-list-files sorts the ~88,000 ' +
-    'paths with `Intl.Collator.compare` (numeric, case-insensitive) segment by segment: ~100–150 ms of CPU on its own ' +
-    '(the `compareSegments` and sort callbacks in the profile), about half of rg\'s whole listing time. An ASCII fast path ' +
-    'for the comparison, or sort keys computed once per path, would remove most of it; not done here (outside this change).',
+    'The walk costs what the walker row costs; on top, `formatFilesList` sorts the ~88,000 paths (numeric, ' +
+    'case-insensitive). The sort now computes each segment\'s key once (weights read from the collator at load, ASCII only, ' +
+    'English locale) and sorts one flat string per path with the engine\'s own sort instead of calling `Intl.Collator.compare` ' +
+    'from a JS comparator; a differential test keeps the order identical. What remains is the walk and the formatting.',
   'exec-startup':
-    'Module loading dominates. Measured as CPU time of a bare `import()`: @quiver/core ~150 ms, of which zod ~70 ms (99 ESM ' +
-    'files), awilix ~50 ms (its entry `require`s fast-glob and ~20 CommonJS dependencies although core only uses ' +
-    'createContainer/asValue/asFunction), semver ~26 ms (the whole index, 49 files; `semver/functions/satisfies` is ~16 ms) ' +
-    'and tapable ~16 ms; the runtime\'s graph (core, shell, workspace, ignore) ~220 ms; `node -e 0` itself ~60 ms. ' +
-    'bin.ts now imports nothing before dispatching (so `--help`/`--version` skip core), and exec loads only the read_file ' +
-    'plugin, but the exec path needs core. Options outside this change: lighter container/semver imports in core, bundling the ' +
-    'CLI with its dependencies, or Node 22\'s module compile cache.',
+    'Module loading dominates. awilix (without its fast-glob graph) and semver\'s satisfies are now bundled into core\'s ' +
+    'dist (~90 ms less CPU), and no plugin but read_file is imported; zod (~70–100 ms unbundled, 99 ESM files, shared with ' +
+    'every plugin so it cannot be bundled into core alone), tapable, the runtime\'s graph and `node -e 0` itself remain. ' +
+    '≤ 2× `node -e 0` leaves ~40 ms for everything after Node starts, less than zod alone takes to load here: reaching it needs ' +
+    'the whole CLI with its default plugins bundled into shared chunks (one zod, one core), which was not done in issue 16.',
   'mcp-start':
-    'Everything `quiver exec` loads, plus the MCP SDK and, above all, every tool plugin of the preset: `tools/list` needs each ' +
-    'tool\'s JSON schema, and `listOfferedTools` (apps/cli/src/mcp/mcp-tools.ts) gets it by importing every plugin before ' +
-    'the first answer (990 ms in the first run; browser_action now loads playwright-core and use_subagents the AI SDK only on ' +
-    'their first call, which halved it). Most of the time is compiling CommonJS and ESM modules (`wrapSafe`, the cjs-module-lexer, ' +
-    '`compileSourceTextModule`). JSON schemas precomputed into each plugin\'s manifest at build time would let `tools/list` ' +
-    'answer from manifests alone and import a plugin on its first call; not done here (apps/cli and core are outside this change).',
+    '`tools/list` is now answered from the plugins\' generated descriptors (`quiver.descriptors`): no plugin is imported ' +
+    'before its first call. What is left is module loading: the MCP SDK (server-filesystem loads it too), zod, core, the ' +
+    'runtime\'s graph (shell, workspace, ignore), the config and 26 manifests plus their descriptor files.',
   'mcp-calls':
     'The baseline column — the same read_file calls in-process, through the same pipeline — is itself above the target; the ' +
     'difference between the columns is the MCP side (JSON-RPC over stdio, the SDK\'s request handling and zod validation, ' +
@@ -47,8 +42,6 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     '`read`, two `close`s, plus two `statSync` of the ignore files. Each async one is a thread-pool round trip: the profile is ' +
     'about a third idle.',
   'mcp-rss':
-    'Most of it is there right after tools/list (see the row\'s note): the module graph of the SDK, zod, core and every ' +
-    'plugin of the preset, imported for their schemas (171 MB in the first run, before playwright-core and the AI SDK became ' +
-    'first-call imports). The calls add heap growth on top. ' +
-    'Importing plugins only on first use (schemas from the manifests) would lower the start figure most.',
+    'No plugin module is loaded before its first call any more (tools/list reads the generated descriptors); the start ' +
+    'figure is the SDK, zod, core and the runtime graph; the calls add read_file\'s module and heap growth on top.',
 };

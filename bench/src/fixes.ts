@@ -23,4 +23,11 @@ export const FIXES: readonly string[] = [
     'now loaded on the error path alone, so `quiver --help`, `--version` and a mistyped command no longer load core and its ' +
     'dependencies (~150 ms of CPU). Commands were already imported lazily, and `exec` already loads only the plugin it calls, ' +
     'so the exec row itself is not moved by this; see its finding.',
+  '- **Issue 16 — tool descriptors in manifests.** Each plugin\'s build writes `dist/quiver-tools.json` ' +
+    '(`quiver-describe-tools`, core\'s generic `describeTool()`), named by `quiver.descriptors`; tools/list, `quiver tools`, ' +
+    'the agent loop and the VS Code contributions read it, so `quiver mcp` imports no plugin before its first call (a test ' +
+    'regenerates every first-party plugin\'s descriptors from its zod source and compares).',
+  '- **Issue 16 — core bundles awilix (no fast-glob) and semver\'s satisfies**; **openConfined** does its directory open, ' +
+    'real-path checks and fstat synchronously (5 fewer thread-pool round trips per file call); **list_files** sorts by keys ' +
+    'computed once; the bench runs **@modelcontextprotocol/server-filesystem** beside `quiver mcp` in the same rounds.',
 ];
