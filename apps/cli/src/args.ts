@@ -37,6 +37,8 @@ export function workingDir(flags: { cwd?: string }): string {
 export const commonOptions = {
   cwd: { type: 'string' },
   config: { type: 'string' },
+  /** Trust the workspace folder for this run only (its config applies in full). */
+  trust: { type: 'boolean' },
   json: { type: 'boolean' },
   debug: { type: 'boolean' },
 } as const;

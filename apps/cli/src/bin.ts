@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   run: async () => (await import('./commands/run.js')).runCommand,
   plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
   build: async () => (await import('./commands/build.js')).buildCommand,
+  trust: async () => (await import('./commands/trust.js')).trustCommand,
 };
 
 const HELP = `quiver — the tools of an AI coding agent, gated and hooked
@@ -29,8 +30,11 @@ Commands:
   run "<task>" [--provider P --model M]  an agent loop on a model provider (--base-url, --yes, --json)
   plugin new <name> [--dir DIR]          scaffold a standalone plugin package
   build --config FILE --out DIR          bundle a custom distribution (chosen plugins, baked config)
+  trust [DIR] [--revoke | --list]        trust a workspace folder: its config then applies in full
 
-Common options: --cwd DIR, --config FILE, --debug (stack traces), --help
+Common options: --cwd DIR, --config FILE, --trust (trust the folder for this run), --debug, --help
+A folder you have not trusted runs nothing of its own: no module config, hooks, MCP servers,
+looser approval or endpoints ('quiver trust --help').
 Run 'quiver <command> --help' for a command's options.
 Exit codes: 0 ok, 1 tool error or denied, 2 usage or config error`;
 

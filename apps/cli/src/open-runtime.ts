@@ -4,6 +4,7 @@ import { createRuntime, type Runtime } from '@quiver/runtime';
 import type { HostUi } from '@quiver/core';
 import { workingDir } from './args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from './default-preset.js';
+import { decideTrust } from './trust/decide-trust.js';
 
 /** The folder the CLI runs from: plugin package names resolve from here too. */
 export const CLI_DIR = dirname(fileURLToPath(import.meta.url));
@@ -15,9 +16,24 @@ export const CLI_DIR = dirname(fileURLToPath(import.meta.url));
  */
 export const CLI_CREDENTIAL_ENV: readonly string[] = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'BRAVE_SEARCH_API_KEY', 'TAVILY_API_KEY', 'QUIVER_MCP_TOKEN'];
 
-/** Build the runtime for a command from its --cwd and --config flags (`apiKeyEnv`: `quiver run --api-key-env`). */
-export function openRuntime(flags: { cwd?: string; config?: string; 'api-key-env'?: string }, ui: HostUi): Promise<Runtime> {
+const warned = new Set<string>();
+
+/** Print a warning once per process (an MCP server opens a runtime per session). */
+export function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.stderr.write(`quiver: ${message}\n`);
+}
+
+/**
+ * Build the runtime for a command from its --cwd, --config and --trust flags (`api-key-env`:
+ * `quiver run --api-key-env`). An untrusted folder is asked about on a terminal (see
+ * `decideTrust`), else opened inert.
+ */
+export async function openRuntime(flags: { cwd?: string; config?: string; trust?: boolean; 'api-key-env'?: string }, ui: HostUi): Promise<Runtime> {
   return createRuntime({
+    trusted: await decideTrust(flags, { prompt: true }),
+    onWarning: warnOnce,
     credentialEnv: [...CLI_CREDENTIAL_ENV, ...(flags['api-key-env'] ? [flags['api-key-env']] : [])],
     cwd: workingDir(flags),
     configFile: flags.config,

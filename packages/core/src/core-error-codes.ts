@@ -28,6 +28,12 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
     meaning: 'An `extends` entry cannot be applied: a `quiver:` preset the host does not offer, a config file that does not exist, a package that is not installed, or a chain that extends itself.',
     fix: 'Fix or remove the entry in `extends`; paths are relative to the config that names them, packages are resolved from its folder (see docs/config.md).',
   },
+  // workspace trust
+  TRUST_STORE: {
+    code: 'QUIVER_ERR_TRUST_STORE',
+    meaning: 'The trust store (`~/.config/quiver/trusted-folders.json`, or `$QUIVER_TRUST_STORE`) cannot be read or is not valid JSON; no folder counts as trusted.',
+    fix: 'Fix or delete the file, then trust your folders again with `quiver trust DIR`.',
+  },
   // plugins and registry
   PLUGIN_NOT_FOUND: {
     code: 'QUIVER_ERR_PLUGIN_NOT_FOUND',

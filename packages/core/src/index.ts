@@ -43,6 +43,8 @@ export type { CommandPermissionService, PermissionDecision, SegmentReport, Comma
 export { createMemoryTelemetry } from './services/telemetry.js';
 export { buildChildEnv, createChildEnvService, apiKeyEnvNames, DEFAULT_STRIP_ENV } from './services/child-env.js';
 export type { ChildEnvService, ChildEnvOptions } from './services/child-env.js';
+export { createProtectedPaths, protectedPathsOf } from './services/protected-paths.js';
+export type { ProtectedPathService, ProtectedPathsOptions } from './services/protected-paths.js';
 export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
 
 // task state
@@ -77,6 +79,16 @@ export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';
 export { resolveConfig } from './config/resolve-config.js';
 export type { ConfigPresets, ResolveConfigOptions, ResolvedConfig } from './config/resolve-config.js';
 export { mergeConfigs } from './config/merge-configs.js';
+
+// workspace trust
+export { checkTrust, trustFolder, revokeFolder, listTrusted, recordTrustAsWritten, trustStorePath, TRUST_STORE_ENV } from './trust/trust-store.js';
+export type { TrustEntry, TrustStatus } from './trust/trust-store.js';
+export { configFingerprint, hookScriptFiles } from './trust/config-fingerprint.js';
+export type { ConfigFingerprint } from './trust/config-fingerprint.js';
+export { untrustedConfig } from './trust/untrusted-config.js';
+export type { UntrustedConfig } from './trust/untrusted-config.js';
+export { untrustedWarning } from './trust/workspace-trust.js';
+export type { WorkspaceTrust } from './trust/workspace-trust.js';
 
 // host composition
 export { createHost, CORE_VERSION } from './host/create-host.js';

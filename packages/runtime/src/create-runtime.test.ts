@@ -51,7 +51,20 @@ describe('createRuntime', () => {
 
   it('reads quiver.config.json from cwd and fails on a configured plugin that is not there', async () => {
     await writeFile(join(base, 'quiver.config.json'), JSON.stringify({ plugins: ['./no-such-plugin'] }));
-    await expect(createRuntime({ cwd: base, ui })).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_NOT_FOUND, key: 'plugins' });
+    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_NOT_FOUND, key: 'plugins' });
+  });
+
+  it('an untrusted folder: its config applies in part, one warning, the trust service says so', async () => {
+    await writeFile(join(base, 'quiver.config.json'), JSON.stringify({ plugins: ['./no-such-plugin'], approval: { yolo: true }, hooks: { TaskStart: [{ hooks: [{ command: 'true' }] }] } }));
+    const warnings: string[] = [];
+    runtime = await createRuntime({ cwd: base, ui, trusted: false, onWarning: (m) => warnings.push(m), plugins: [{ plugin: peekPlugin }] });
+    expect(runtime.trusted).toBe(false);
+    expect(runtime.host.container.get(coreServices.trust)).toEqual({ trusted: false, folder: base });
+    expect(runtime.config.approval?.yolo).toBeUndefined();
+    expect(runtime.host.hooks.taps('TaskStart').filter((t) => t.name.startsWith('config:'))).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('approval.yolo = true');
+    expect(warnings[0]).toContain('plugins: ./no-such-plugin');
   });
 
   it('skips default plugins that are not installed, but only those', async () => {

@@ -5,6 +5,11 @@ import {
   coreServices,
   createHost,
   apiKeyEnvNames,
+  checkTrust,
+  createProtectedPaths,
+  hookScriptFiles,
+  trustStorePath,
+  untrustedWarning,
   createChildEnvService,
   createMemoryTelemetry,
   loadConfig,
@@ -57,6 +62,16 @@ export interface RuntimeOptions {
    * token); no command or hook gets them (SPEC C1). Every `apiKeyEnv` in the config is added.
    */
   credentialEnv?: string[];
+  /**
+   * Whether the user trusts the folder `cwd` (SPEC W1–W3). Its found config applies in full
+   * only then; otherwise nothing the folder provides is imported (no module config, no plugin
+   * from its `node_modules` or paths) and only the config's safe part applies, with one warning.
+   * An inline `config` or a `configFile` is the caller's own and always applies.
+   * @default the trust store's answer for `cwd` (`checkTrust`)
+   */
+  trusted?: boolean;
+  /** Where the untrusted-config warning goes. @default a line on stderr */
+  onWarning?(message: string): void;
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -64,6 +79,8 @@ export interface Runtime {
   readonly host: Host;
   readonly config: QuiverConfig;
   readonly configFile?: string;
+  /** Whether the workspace folder's config applied in full (trusted, or the caller's own config). */
+  readonly trusted: boolean;
   readonly workspace: WorkspaceService;
   /** The tools offered (from manifests; nothing imported). */
   tools(): ToolInfo[];
@@ -84,7 +101,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = loaded;
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
   const { workspace, ignore } = await provideServices(host, loaded, options);
-  addConfigPlugins(host, loaded, options);
+  const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
+  if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
@@ -94,6 +112,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     host,
     config,
     configFile: loaded.file,
+    trusted: loaded.trusted === true,
     workspace,
     tools: () => host.registry.list(),
     createTask: (taskOptions) => host.createTask({ cwd: workspace.primary.path, ...taskOptions }),
@@ -106,10 +125,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
 /** The config as given (resolving its `extends`) or as found from `cwd`, with its folder. */
 async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig> {
-  if (options.config === undefined) return loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets });
+  if (options.config === undefined) {
+    const trusted = options.configFile !== undefined || (options.trusted ?? checkTrust(options.cwd).trusted);
+    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted });
+    return { ...loaded, trusted };
+  }
   const dir = resolve(options.cwd);
   const { config } = await resolveConfig(options.config, { dir, presets: options.presets });
-  return { config, file: undefined, dir };
+  return { config, file: undefined, dir, trusted: true };
 }
 
 /** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry. */
@@ -121,6 +144,8 @@ async function provideServices(host: Host, loaded: LoadedConfig, options: Runtim
   const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
   const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
   host.container.provideValue(coreServices.config, { config, file: loaded.file, dir: loaded.dir });
+  host.container.provideValue(coreServices.protectedPaths, protectedPaths(loaded, workspace));
+  host.container.provideValue(coreServices.trust, { trusted: loaded.trusted === true, folder: workspace.primary.path });
   host.container.provideValue(coreServices.workspace, workspace);
   host.container.provideValue(coreServices.ignore, ignore);
   host.container.provideValue(coreServices.permissions, createCommandPermissions(permissionsConfig));
@@ -137,22 +162,42 @@ async function provideServices(host: Host, loaded: LoadedConfig, options: Runtim
   return { workspace, ignore };
 }
 
-/** Register the config's plugin packages (manifests only), or the default ones when it names none. */
-function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOptions): void {
+/**
+ * Register the config's plugin packages (manifests only), or the default ones when it names
+ * none. Returns the plugins an untrusted folder named that the host does not have.
+ */
+function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOptions): string[] {
+  const skipped: string[] = [];
   const fromDefaults = !loaded.config.plugins;
   const specs = options.noConfigPlugins ? [] : (loaded.config.plugins ?? options.defaultPlugins ?? []);
   for (const spec of specs) {
     const name = typeof spec === 'string' ? spec : spec.name;
     let dir: string;
     try {
-      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [] });
+      // The defaults are the host's own (W3); an untrusted folder's picks come from the host too (W1).
+      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [], hostOnly: fromDefaults || loaded.trusted !== true });
     } catch (e) {
       // The default preset names every first-party tool; a trimmed install simply has fewer.
       if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;
+      // A plugin only the folder has (its node_modules) is the folder's code: not loaded untrusted.
+      if (loaded.trusted !== true && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) {
+        skipped.push(`plugins: ${name} (not part of this Quiver installation; the folder's own packages load only when trusted)`);
+        continue;
+      }
       throw e;
     }
     host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
   }
+  return skipped;
+}
+
+/** E1: the config in use and the files it extends, the hook scripts it names, the trust store. */
+function protectedPaths(loaded: LoadedConfig, workspace: WorkspaceService) {
+  const config = loaded.file ? [{ path: loaded.file, why: 'the Quiver config in use' }] : [];
+  const layers = (loaded.layers ?? []).filter((l) => isAbsolute(l)).map((path) => ({ path, why: 'a file the Quiver config extends' }));
+  const hooks = hookScriptFiles(loaded.config.hooks, loaded.dir, workspace.primary.path).map((path) => ({ path, why: 'a hook script the Quiver config runs' }));
+  const store = { path: trustStorePath(), why: "Quiver's trust store" };
+  return createProtectedPaths({ roots: workspace.roots.map((r) => r.path), files: [...config, ...layers, ...hooks, store] });
 }
 
 function abs(p: string, dir: string): string {

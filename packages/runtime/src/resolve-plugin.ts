@@ -6,14 +6,20 @@ import { ERROR_CODES, quiverError } from '@quiver/core';
 /**
  * Find a plugin package's folder: a path (relative to the config file) or a package name,
  * looked up from the config's folder first, then from each `from` folder (the host app's).
+ * With `hostOnly` (the default plugins, SPEC W3; any plugin of an untrusted folder, W1) only
+ * the `from` folders count: a same-named package in the workspace's `node_modules` never
+ * loads, and a path is refused.
  */
-export function resolvePluginDir(spec: string, options: { configDir: string; configFile?: string; from: string[] }): string {
+export function resolvePluginDir(spec: string, options: { configDir: string; configFile?: string; from: string[]; hostOnly?: boolean }): string {
+  if (options.hostOnly && (spec.startsWith('.') || isAbsolute(spec))) {
+    throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' is in a folder you have not trusted, so it is not loaded. Trust the folder ('quiver trust') to use it.`, { file: options.configFile, key: 'plugins', plugin: spec });
+  }
   if (spec.startsWith('.') || isAbsolute(spec)) {
     const dir = resolve(options.configDir, spec);
     if (existsSync(join(dir, 'package.json'))) return dir;
     throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' (${dir}) has no package.json. Fix the path in ${options.configFile ?? 'the config'}.`, { file: options.configFile, key: 'plugins', plugin: spec });
   }
-  for (const base of [options.configDir, ...options.from]) {
+  for (const base of options.hostOnly ? options.from : [options.configDir, ...options.from]) {
     try {
       const req = createRequire(join(base, 'noop.js'));
       return dirname(req.resolve(`${spec}/package.json`));

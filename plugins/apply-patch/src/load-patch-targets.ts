@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { coreServices, ERROR_CODES, isQuiverError, quiverError, type IgnoreService, type ResolvedPath, type TaskConfig, type WorkspaceService } from '@quiver/core';
+import { coreServices, ERROR_CODES, isQuiverError, protectedPathsOf, quiverError, type IgnoreService, type ProtectedPathService, type ResolvedPath, type TaskConfig, type WorkspaceService } from '@quiver/core';
 import { openConfined, specialFileError } from '@quiver/workspace';
 import type { PatchPath } from './patch-paths.js';
 import { patchError } from './patch-error.js';
@@ -41,10 +41,11 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export async function loadPatchTargets(config: TaskConfig, paths: readonly PatchPath[]): Promise<PatchTargets> {
   const workspace = config.services.get(coreServices.workspace);
   const ignore = config.services.find(coreServices.ignore);
+  const guard = protectedPathsOf(config.services);
   const targets: PatchTargets = { resolved: new Map(), files: {} };
   for (const { path, kind } of paths) {
     if (path === '') throw patchError(`A '*** ${kind === 'move' ? 'Move to' : `${kind[0].toUpperCase()}${kind.slice(1)} File`}:' line has no path.`);
-    const target = targets.resolved.get(path) ?? (await resolveChecked(workspace, ignore, path));
+    const target = targets.resolved.get(path) ?? (await resolveChecked(workspace, ignore, guard, path));
     targets.resolved.set(path, target);
     if (target.isDirectory) throw patchError(`${path} is a directory, not a file.`, path);
     if ((kind === 'add' || kind === 'move') && target.exists) {
@@ -58,7 +59,7 @@ export async function loadPatchTargets(config: TaskConfig, paths: readonly Patch
   return targets;
 }
 
-async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService | undefined, path: string): Promise<ResolvedPath> {
+async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService | undefined, guard: ProtectedPathService, path: string): Promise<ResolvedPath> {
   let target: ResolvedPath;
   try {
     const { root, rest } = workspace.splitHint(path);
@@ -70,6 +71,8 @@ async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService
   if (!target.inside) {
     throw quiverError(ERROR_CODES.PATH_OUTSIDE, `${path} is outside every workspace root (rule P4). apply_patch only changes files inside the workspace; nothing was changed.`, { file: path, rule: 'P4' });
   }
+  const protection = guard.check(target);
+  if (!protection.allowed) throw new IgnoredPathError(`${protection.reason} Nothing was changed.`, ERROR_CODES.PATH_PROTECTED);
   const decision = ignore ? await ignore.checkPath(target, 'write') : { allowed: true };
   if (!decision.allowed) {
     const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;

@@ -84,7 +84,10 @@ function readOptions(ctx: PluginContext): Required<Omit<ClineHooksOptions, 'glob
 function hookDirs(ctx: PluginContext, options: ReturnType<typeof readOptions>): HookDir[] {
   const roots = ctx.services.find(coreServices.workspace)?.roots.map((r) => r.path) ?? [process.cwd()];
   const primary = roots[0];
-  const dirs: HookDir[] = roots.map((root) => ({ dir: join(root, '.clinerules', 'hooks'), cwd: root }));
+  // The workspace's own scripts are the folder's code: they run only once the user trusts it
+  // (SPEC W1). No trust decision at all (a bare host) counts as untrusted.
+  const trusted = ctx.services.find(coreServices.trust)?.trusted === true;
+  const dirs: HookDir[] = trusted ? roots.map((root) => ({ dir: join(root, '.clinerules', 'hooks'), cwd: root })) : [];
   if (options.globalDir) dirs.push({ dir: options.globalDir, cwd: primary });
   for (const d of options.dirs) dirs.push({ dir: resolve(primary, d), cwd: primary });
   return dirs;

@@ -2,6 +2,7 @@ import { isQuiverError, loadConfig } from '@quiver/core';
 import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { openRuntime } from '../open-runtime.js';
+import { decideTrust } from '../trust/decide-trust.js';
 import { createTerminalUi } from '../terminal-ui.js';
 import { help } from './tools.js';
 import { subcommand } from './subcommand.js';
@@ -21,8 +22,10 @@ export async function configCommand(argv: string[]): Promise<number> {
   noExtraArguments(positionals, 1, USAGE);
   const cwd = workingDir(values);
   try {
-    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS });
-    const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
+    const trusted = await decideTrust(values, { prompt: true });
+    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted });
+    // Decided once: openRuntime must not ask a second time.
+    const runtime = await openRuntime({ ...values, trust: trusted === true }, createTerminalUi({ yes: false }));
     try {
       const tools = runtime.tools();
       const where = loaded.file ?? '(no config file: defaults)';

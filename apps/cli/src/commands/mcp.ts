@@ -6,16 +6,18 @@ import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
 import { serveMcpHttp } from '../mcp/http-transport.js';
 import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
-import { CLI_CREDENTIAL_ENV, CLI_DIR } from '../open-runtime.js';
+import { CLI_CREDENTIAL_ENV, CLI_DIR, warnOnce } from '../open-runtime.js';
+import { decideTrust } from '../trust/decide-trust.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
-const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--yes] [--verbose] [--http [--port N]]';
+const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--trust] [--yes] [--verbose] [--http [--port N]]';
 
 const DETAILS = `Serve the configured tools to an MCP client. Every call runs through the whole pipeline, as
 'quiver exec' does. Started by the client (stdio, the default): stdout carries the protocol,
 diagnostics go to stderr, and it stops when stdin closes.
   --cwd DIR     the workspace (a client's roots/list replaces it)
+  --trust       trust the folder for this server (else trust it beforehand: quiver trust DIR)
   --yes, -y     approve calls that would need approval when the client cannot be asked
                 (no elicitation); the command permissions and ignore rules still apply
   --verbose     log the tools' messages to the user on stderr
@@ -44,11 +46,13 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw usageError(`Unexpected argument '${positionals[0]}'.\nUsage: ${USAGE}`);
   if (values.port !== undefined && !values.http) throw usageError(`--port needs --http.\nUsage: ${USAGE}`);
   const cwd = workingDir(values);
-  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS })).config.mcp;
+  // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
+  const trusted = await decideTrust(values, { prompt: false });
+  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted })).config.mcp;
   const port = values.port === undefined && settings?.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
-      createRuntime({ cwd, configFile: values.config, ui, roots, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
+      createRuntime({ cwd, configFile: values.config, ui, roots, trusted, onWarning: warnOnce, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,

@@ -16,8 +16,11 @@ export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 export interface McpTestKit {
   /** A workspace folder with files (and a quiver.config.json when `config` is given). */
   workspace(name: string, files?: Record<string, string>, config?: object): Promise<string>;
-  /** A client connected to `quiver mcp --cwd <dir>` over stdio. */
-  connect(dir: string, capabilities?: ClientCapabilities, env?: Record<string, string>): Promise<Client>;
+  /**
+   * A client connected to `quiver mcp --cwd <dir>` over stdio. The test trusts its own temp
+   * workspace (`--trust`: its configs loosen approval) unless `trust` is false.
+   */
+  connect(dir: string, capabilities?: ClientCapabilities, env?: Record<string, string>, trust?: boolean): Promise<Client>;
   /** Close the clients connected so far. */
   closeClients(): Promise<void>;
   /** Close the clients and remove the temp folder. */
@@ -40,10 +43,10 @@ export async function createMcpTestKit(prefix: string): Promise<McpTestKit> {
       if (config) await writeFile(join(dir, 'quiver.config.json'), JSON.stringify(config));
       return dir;
     },
-    async connect(dir, capabilities = {}, env) {
+    async connect(dir, capabilities = {}, env, trust = true) {
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: [BIN, 'mcp', '--cwd', dir],
+        args: [BIN, 'mcp', '--cwd', dir, ...(trust ? ['--trust'] : [])],
         cwd: dir,
         stderr: 'pipe',
         ...(env ? { env: { ...(process.env as Record<string, string>), ...env } } : {}),

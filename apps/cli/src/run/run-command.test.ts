@@ -50,7 +50,8 @@ interface Run {
 /** Run `quiver run ...` in a folder; `whileRunning` may poke the process (send SIGINT). */
 function quiver(dir: string, args: string[], env: Record<string, string | undefined> = {}, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args], { cwd: dir, env: { ...process.env, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // --trust: the test trusts its own temp workspace (its config names hooks, endpoints and keys).
+    const child = spawn(process.execPath, [BIN, 'run', '--trust', ...args], { cwd: dir, env: { ...process.env, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-const quiver = async (...args: string[]) => (await exec(process.execPath, [CLI_BIN, ...args, '--cwd', dir], { timeout: 60_000 })).stdout;
+const quiver = async (...args: string[]) => (await exec(process.execPath, [CLI_BIN, ...args, '--trust', '--cwd', dir], { timeout: 60_000 })).stdout;
 
 it('quiver tools lists word_count from the example beside the first-party tools', async () => {
   const tools = JSON.parse(await quiver('tools', '--json')) as { name: string; package: string }[];

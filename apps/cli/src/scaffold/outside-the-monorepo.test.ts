@@ -113,9 +113,9 @@ describe('the example plugin as a tarball in a fresh project', () => {
     await writeFile(join(project, 'poem.txt'), 'so much depends\nupon\n');
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], project);
 
-    const tools = JSON.parse(await quiver(['tools', '--json', '--cwd', project], base)) as { name: string; package: string }[];
+    const tools = JSON.parse(await quiver(['tools', '--json', '--trust', '--cwd', project], base)) as { name: string; package: string }[];
     expect(tools).toEqual([{ name: 'word_count', package: 'quiver-tool-word-count', description: 'Count the lines, words and characters of a workspace file' }]);
-    const result = await quiver(['exec', 'word_count', '{"path":"poem.txt"}', '--cwd', project], base);
+    const result = await quiver(['exec', 'word_count', '{"path":"poem.txt"}', '--trust', '--cwd', project], base);
     expect(result.trim()).toBe('poem.txt: 2 lines, 4 words, 21 characters');
   }, 120_000);
 });

@@ -61,7 +61,7 @@ describe('mergeConfigs', () => {
 describe('extends', () => {
   it('a host preset (quiver:default) supplies plugins; the config overrides and trims', async () => {
     const file = await put('quiver.config.json', { extends: 'quiver:default', tools: { list_files: { enabled: false } }, approval: { editFiles: true } });
-    const loaded = await loadConfig({ cwd: root, presets: PRESETS });
+    const loaded = await loadConfig({ cwd: root, presets: PRESETS, trusted: true });
     expect(loaded.file).toBe(file);
     expect(loaded.layers).toEqual(['quiver:default']);
     expect(loaded.config).toMatchObject({
@@ -74,15 +74,15 @@ describe('extends', () => {
   it('"..." adds a plugin to the preset\'s list; a plain list replaces it', async () => {
     await put('a/quiver.config.json', { extends: 'quiver:default', plugins: ['...', './my-plugin'] });
     await put('b/quiver.config.json', { extends: 'quiver:default', plugins: ['./my-plugin'] });
-    expect((await loadConfig({ cwd: join(root, 'a'), presets: PRESETS })).config.plugins).toEqual(['@quiver/tool-read-file', '@quiver/tool-list-files', './my-plugin']);
-    expect((await loadConfig({ cwd: join(root, 'b'), presets: PRESETS })).config.plugins).toEqual(['./my-plugin']);
+    expect((await loadConfig({ cwd: join(root, 'a'), presets: PRESETS, trusted: true })).config.plugins).toEqual(['@quiver/tool-read-file', '@quiver/tool-list-files', './my-plugin']);
+    expect((await loadConfig({ cwd: join(root, 'b'), presets: PRESETS, trusted: true })).config.plugins).toEqual(['./my-plugin']);
   });
 
   it('another config file, relative to the extending file; its own extends apply first; later entries win', async () => {
     await put('shared/base.json', { extends: 'quiver:default', approval: { readFiles: false, editFiles: true }, ignoreFile: '.base-ignore' });
     await put('shared/strict.mjs', "export default { approval: { editFiles: false }, commandPermissions: { deny: ['rm *'] } };\n");
     await put('project/quiver.config.json', { extends: ['../shared/base.json', '../shared/strict.mjs'], ignoreFile: '.quiverignore' });
-    const loaded = await loadConfig({ cwd: join(root, 'project'), presets: PRESETS });
+    const loaded = await loadConfig({ cwd: join(root, 'project'), presets: PRESETS, trusted: true });
     expect(loaded.layers).toEqual(['quiver:default', join(root, 'shared/base.json'), join(root, 'shared/strict.mjs')]);
     expect(loaded.config).toMatchObject({
       approval: { readFiles: false, editFiles: false },
@@ -102,7 +102,7 @@ describe('extends', () => {
       hooks: { PreToolUse: [{ matcher: 'read_file', hooks: [{ command: './hooks/check.sh --strict' }, { command: 'true' }] }] },
     });
     await put('project/quiver.config.json', { extends: '../shared/base.json' });
-    const { config } = await loadConfig({ cwd: join(root, 'project') });
+    const { config } = await loadConfig({ cwd: join(root, 'project'), trusted: true });
     expect(config.plugins).toEqual([join(root, 'shared/plugins/acme'), { name: join(root, 'vendor/other'), options: { x: 1 } }, '@quiver/tool-not-installed-here']);
     expect(config.workspaceRoots).toEqual([join(root, 'shared'), { name: 'docs', path: join(root, 'shared/docs') }]);
     expect(config.hooks?.PreToolUse?.[0].hooks.map((h) => h.command)).toEqual([`${join(root, 'shared/hooks/check.sh')} --strict`, 'true']);
@@ -115,7 +115,7 @@ describe('extends', () => {
     await put(`${pkg}/strict.json`, { approval: { readFiles: false } });
     await put(`${pkg}/plugin/package.json`, { name: 'acme-plugin' });
     await put('app/sub/quiver.config.json', { extends: ['@acme/quiver-preset', '@acme/quiver-preset/strict.json'] });
-    const loaded = await loadConfig({ cwd: join(root, 'app/sub') });
+    const loaded = await loadConfig({ cwd: join(root, 'app/sub'), trusted: true });
     expect(loaded.config).toMatchObject({ plugins: [join(root, pkg, 'plugin')], approval: { readFiles: false } });
     expect(loaded.layers).toEqual([join(root, pkg, 'preset.mjs'), join(root, pkg, 'strict.json')]);
   });
@@ -126,7 +126,7 @@ describe('extends', () => {
     await put(`${pkg}/index.json`, { plugins: ['quiver-tool-acme'] });
     await put(`${pkg}/node_modules/quiver-tool-acme/package.json`, { name: 'quiver-tool-acme' });
     await put('quiver.config.json', { extends: 'acme-preset' });
-    expect((await loadConfig({ cwd: root })).config.plugins).toEqual([join(root, pkg, 'node_modules/quiver-tool-acme')]);
+    expect((await loadConfig({ cwd: root, trusted: true })).config.plugins).toEqual([join(root, pkg, 'node_modules/quiver-tool-acme')]);
   });
 
   it('resolveConfig applies extends to an in-memory config (distributions, tests)', async () => {
@@ -144,7 +144,7 @@ describe('extends errors are QUIVER_ERR_CONFIG_EXTENDS (or the base file\'s own 
     ['a package that is not installed', { extends: '@acme/nowhere' }, ["'@acme/nowhere'", 'npm i -D @acme/nowhere']],
   ])('%s', async (_what, config, says) => {
     const file = await put('quiver.config.json', config);
-    const e = await rejection(loadConfig({ cwd: root, presets: PRESETS }));
+    const e = await rejection(loadConfig({ cwd: root, presets: PRESETS, trusted: true }));
     expect(e).toMatchObject({ code: ERROR_CODES.CONFIG_EXTENDS, file, key: 'extends' });
     for (const phrase of says) expect(e.message).toContain(phrase);
   });
@@ -160,7 +160,7 @@ describe('extends errors are QUIVER_ERR_CONFIG_EXTENDS (or the base file\'s own 
   it('a bad key in a base names the base file', async () => {
     const base = await put('shared/base.json', { approval: { readFile: true } });
     await put('quiver.config.json', { extends: './shared/base.json' });
-    const e = await rejection(loadConfig({ cwd: root }));
+    const e = await rejection(loadConfig({ cwd: root, trusted: true }));
     expect(e).toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file: base, key: 'approval.readFile' });
   });
 });

@@ -43,7 +43,7 @@ describe('finding the config', () => {
     const cwd = join(root, 'a', 'b', 'c');
     await mkdir(cwd, { recursive: true });
     expect(findConfigFile(cwd)).toBe(file);
-    const loaded = await loadConfig({ cwd });
+    const loaded = await loadConfig({ cwd, trusted: true });
     expect(loaded).toMatchObject({ file, dir: root, config: { approval: { editFiles: true }, ignoreFile: '.aiignore' } });
   });
 
@@ -70,7 +70,7 @@ describe('finding the config', () => {
 
   it('no config anywhere: the defaults, relative to cwd', async (ctx) => {
     if (findConfigFile(dirname(root))) ctx.skip(); // a stray config above the temp folder
-    expect(await loadConfig({ cwd: root })).toEqual({ config: {}, dir: root });
+    expect(await loadConfig({ cwd: root, trusted: true })).toEqual({ config: {}, dir: root });
   });
 });
 
@@ -98,7 +98,7 @@ const BAD: BadCase[] = [
 describe('a bad config is one QuiverError naming the file, the key and what was expected', () => {
   it.each(BAD)('$what → $code', async ({ name, text, code, key, says }) => {
     const file = await put(name, text ?? '');
-    const e = await rejection(loadConfig({ cwd: root }));
+    const e = await rejection(loadConfig({ cwd: root, trusted: true }));
     expect(e.code).toBe(code);
     expect(e.file).toBe(file);
     expect(e.message).toContain(file);
@@ -114,7 +114,7 @@ describe('a bad config is one QuiverError naming the file, the key and what was 
 
   it('several problems are listed in the one error', async () => {
     await put('quiver.config.json', '{ "approvals": {}, "ignoreFile": "", "tools": { "x": { "on": true } } }');
-    const e = await rejection(loadConfig({ cwd: root }));
+    const e = await rejection(loadConfig({ cwd: root, trusted: true }));
     expect(e.message.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(3);
   });
 });

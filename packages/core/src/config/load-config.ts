@@ -4,6 +4,7 @@ import { ERROR_CODES, quiverError } from '../errors.js';
 import { configSchema, type QuiverConfig } from './config-schema.js';
 import { readConfigFile } from './read-config-file.js';
 import { resolveConfig, type ConfigPresets } from './resolve-config.js';
+import { untrustedConfig } from '../trust/untrusted-config.js';
 
 export { validateConfig } from './validate-config.js';
 
@@ -19,6 +20,10 @@ export interface LoadedConfig {
   dir: string;
   /** What `extends` pulled in, in the order applied (preset names, absolute files); absent when nothing. */
   layers?: string[];
+  /** False when the config came from a folder the caller did not trust (only its safe part applied). */
+  trusted?: boolean;
+  /** What an untrusted config had that was left out, one line each (for one warning). */
+  ignored?: string[];
 }
 
 /** Options of {@link loadConfig}. */
@@ -29,6 +34,14 @@ export interface LoadConfigOptions {
   file?: string;
   /** Named presets the host offers to `extends` (e.g. `quiver:default`). */
   presets?: ConfigPresets;
+  /**
+   * Whether the folder `cwd` is trusted (SPEC W1–W2). A found config from an untrusted folder is
+   * read as data only — a module config (or a module in `extends`) is not imported — and only
+   * its safe part applies (`untrustedConfig`). An explicit `file` is the caller's own and always
+   * applies in full. Hosts get the answer from the trust store (`checkTrust`).
+   * @default false
+   */
+  trusted?: boolean;
 }
 
 /** Find a config file from `cwd` upward. */
@@ -54,7 +67,21 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const file = options.file ? resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file) return { config: configSchema.parse({}), dir: resolve(options.cwd) };
   if (!existsSync(file)) throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
+  if (!options.file && !options.trusted) return loadUntrusted(file, options);
   const raw = await readConfigFile(file);
   const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets });
   return layers.length ? { config, file, dir: dirname(file), layers } : { config, file, dir: dirname(file) };
+}
+
+/** A found config from an untrusted folder: JSON read as data, modules never imported, the safe part kept. */
+async function loadUntrusted(file: string, options: LoadConfigOptions): Promise<LoadedConfig> {
+  const dir = dirname(file);
+  if (!file.endsWith('.json')) {
+    return { config: configSchema.parse({}), file, dir, trusted: false, ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`] };
+  }
+  const skipped: string[] = [];
+  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped });
+  const safe = untrustedConfig(config, { folder: options.cwd, dir });
+  const ignored = [...skipped, ...safe.ignored];
+  return { config: safe.config, file, dir, trusted: false, ignored, ...(layers.length ? { layers } : {}) };
 }

@@ -19,6 +19,11 @@ export interface ResolveConfigOptions {
   file?: string;
   /** Named presets (`quiver:default`), looked up before packages. */
   presets?: ConfigPresets;
+  /**
+   * Read bases as data only (an untrusted folder, SPEC W1): a base that is not JSON is not
+   * imported; a line naming it is pushed here instead.
+   */
+  dataOnly?: string[];
 }
 
 /** A resolved config and the layers it was built from. */
@@ -98,6 +103,10 @@ async function loadBase(spec: string, from: Layer, options: ResolveConfigOptions
   if (!file || !existsSync(file)) {
     const what = file ? `'${spec}' (${file}), which does not exist` : `the package '${spec}', which is not installed (npm i -D ${spec})`;
     throw quiverError(ERROR_CODES.CONFIG_EXTENDS, `Config ${from.id} extends ${what}. Fix or remove the entry in 'extends'.`, { file: options.file, key: 'extends' });
+  }
+  if (options.dataOnly && !file.endsWith('.json')) {
+    options.dataOnly.push(`extends: ${spec} (a module: loading it runs its code)`);
+    return { id: file, raw: {}, dir: dirname(file) };
   }
   const raw = await readConfigFile(file);
   return { id: file, raw: rebaseConfig(raw, dirname(file)), dir: dirname(file) };

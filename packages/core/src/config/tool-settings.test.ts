@@ -35,7 +35,7 @@ afterEach(async () => {
 async function hostFromConfig(): Promise<Host> {
   await writeFile(join(root, 'base.json'), JSON.stringify({ tools: { helper: { hidden: true }, gone: { hidden: true } } }));
   await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ extends: './base.json', tools: { gone: { enabled: false } } }));
-  const { config } = await loadConfig({ cwd: root });
+  const { config } = await loadConfig({ cwd: root, trusted: true });
   host = createHost({ ui, tools: config.tools });
   host.registry.addPlugin(plugin);
   return host;

@@ -5,6 +5,8 @@ import type { IgnoreService } from '../services/ignore.js';
 import type { WorkspaceService } from '../services/workspace.js';
 import type { Telemetry } from '../services/telemetry.js';
 import type { ChildEnvService } from '../services/child-env.js';
+import type { WorkspaceTrust } from '../trust/workspace-trust.js';
+import type { ProtectedPathService } from '../services/protected-paths.js';
 import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
 import { createServiceRef } from './service-ref.js';
 
@@ -25,6 +27,10 @@ export const coreServices = Object.freeze({
   config: createServiceRef<{ config: QuiverConfig; file?: string; dir: string }>({ id: 'core.config', scope: 'root' }),
   /** The environment of shell commands and command hooks (C1): Quiver's credentials left out. */
   childEnv: createServiceRef<ChildEnvService>({ id: 'core.childEnv', scope: 'root' }),
+  /** Files no edit tool may create or change (SPEC E1: configs, hook scripts, the trust store). */
+  protectedPaths: createServiceRef<ProtectedPathService>({ id: 'core.protectedPaths', scope: 'root' }),
+  /** Whether the user trusts the workspace folder (SPEC W1): a plugin that runs the folder's own scripts asks this first. */
+  trust: createServiceRef<WorkspaceTrust>({ id: 'core.trust', scope: 'root' }),
   /** The host's UI ports. */
   ui: createServiceRef<HostUi>({ id: 'core.ui', scope: 'root' }),
   /** Where tool-call events go. */

@@ -4,6 +4,7 @@ import { responses } from '../../responses/responses.js';
 import { errorResult } from '../../tool/tool-result.js';
 import type { Gate } from '../call-context.js';
 import { commandOf } from './command-of.js';
+import { protectedPathsOf } from '../../services/protected-paths.js';
 
 /**
  * Ignore rules before any filesystem work: each declared path parameter is resolved (P1–P3)
@@ -28,6 +29,15 @@ export const ignoreRules: Gate = {
         return errorResult(responses.toolError(text), e.code, 'increment');
       }
       call.paths[key] = resolved;
+      if (access === 'write') {
+        // E1 before anything else, inside the workspace or outside it, and before approval:
+        // no setting lets a tool rewrite what Quiver executes.
+        const guard = protectedPathsOf(call.scope).check(resolved);
+        if (!guard.allowed) {
+          await call.task.ui.say('ignore_error', guard.reason ?? input);
+          return errorResult(responses.toolError(guard.reason ?? `Writing '${input}' is not allowed (rule E1).`), ERROR_CODES.PATH_PROTECTED, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
+        }
+      }
       if (!ignore) continue;
       const decision = await ignore.checkPath(resolved, access);
       if (decision.allowed) continue;
