@@ -170,7 +170,7 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
   const skipped: string[] = [];
   const fromDefaults = !loaded.config.plugins;
   const specs = options.noConfigPlugins ? [] : (loaded.config.plugins ?? options.defaultPlugins ?? []);
-  for (const spec of specs) {
+  for (const [index, spec] of specs.entries()) {
     const name = typeof spec === 'string' ? spec : spec.name;
     let dir: string;
     try {
@@ -186,7 +186,7 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
       }
       throw e;
     }
-    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}));
+    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}), { file: loaded.file, key: fromDefaults ? `options of ${name}` : `plugins.${index}.options` });
   }
   return skipped;
 }

@@ -3,4 +3,3 @@ export { TASK_STATE_KEYS } from './task-state-keys.js';
 export type { TaskStateKey, TaskCompletion } from './task-state-keys.js';
 export { currentMode } from './current-mode.js';
 export { parseAnswerOptions, answerOptionsProblem, MIN_ANSWER_OPTIONS, MAX_ANSWER_OPTIONS } from './parse-answer-options.js';
-export { positiveNumberOption } from './positive-number-option.js';

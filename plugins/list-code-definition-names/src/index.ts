@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { listCodeDefinitionNamesTool } from './list-code-definition-names-tool.js';
+import { listCodeDefinitionNamesOptions, listCodeDefinitionNamesTool } from './list-code-definition-names-tool.js';
 
 export {
   listCodeDefinitionNamesTool,
@@ -24,4 +24,4 @@ export { DEFINITION_QUERIES } from './definition-queries.js';
  * const h = await createTestHarness({ plugins: [listCodeDefinitionNames], files: { 'a.ts': 'function f() {}' } });
  * await h.call('list_code_definition_names', { path: '.' });
  */
-export default definePlugin({ name: '@quiver/tool-list-code-definition-names', tools: [listCodeDefinitionNamesTool] });
+export default definePlugin({ name: '@quiver/tool-list-code-definition-names', tools: [listCodeDefinitionNamesTool], options: listCodeDefinitionNamesOptions });

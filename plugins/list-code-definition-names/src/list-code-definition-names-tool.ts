@@ -8,7 +8,6 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
 import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
-import { positiveNumberOption } from '@quiver/shared';
 import { createListingFilter } from '@quiver/ignore';
 import { isPathInside } from '@quiver/workspace';
 import { formatDefinitions } from './format-definitions.js';
@@ -20,6 +19,21 @@ export const NO_DEFINITIONS = 'No source code definitions found.';
 
 /** A file larger than this is skipped (generated bundles say little and parse slowly). */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
+
+/** The plugin's options. Unknown keys are errors. */
+export const listCodeDefinitionNamesOptions = z
+  .object({
+    /** Source files read at most. @default 50 */
+    maxFiles: z.number().int().positive().default(MAX_SOURCE_FILES),
+    /** A file larger than this (bytes) is skipped. @default 1048576 */
+    maxFileBytes: z.number().int().positive().default(MAX_SOURCE_BYTES),
+    /** A folder of `tree-sitter-<id>.wasm` grammars. @default the bundled grammars */
+    grammarDirectory: z.string().min(1).optional(),
+  })
+  .strict();
+
+/** The parsed options of list_code_definition_names. */
+export type ListCodeDefinitionNamesOptions = z.output<typeof listCodeDefinitionNamesOptions>;
 
 /** The error for a path that names a file. */
 export const PATH_IS_FILE =
@@ -51,11 +65,12 @@ export const listCodeDefinitionNamesTool = defineTool({
   approval: 'read',
   paths: { path: 'list' },
   ignoredCountsAsMistake: true,
+  options: listCodeDefinitionNamesOptions,
   describe: (params) => `[list_code_definition_names for '${params.path ?? ''}']`,
   execute: (config, params) => executeListDefinitions(config, params),
 });
 
-async function executeListDefinitions(config: TaskConfig, _params: Params): Promise<ToolResult> {
+async function executeListDefinitions(config: TaskConfig<ListCodeDefinitionNamesOptions>, _params: Params): Promise<ToolResult> {
   const target = config.paths.path;
   if (target.exists && !target.isDirectory) return errorResult(responses.toolError(PATH_IS_FILE), ERROR_CODES.PARAM_INVALID);
   let files: SourceFile[];
@@ -72,21 +87,21 @@ async function executeListDefinitions(config: TaskConfig, _params: Params): Prom
   }
 }
 
-function listingOptions(config: TaskConfig, listedInside: boolean) {
+function listingOptions(config: TaskConfig<ListCodeDefinitionNamesOptions>, listedInside: boolean) {
   const ignore = config.services.find(coreServices.ignore);
   const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
   return {
     show: (path: string, isDir: boolean, isLink: boolean) => (filter ? filter.show(path, isDir, isLink) : true),
     // A link inside the workspace may not lead out of it: that read would need external approval.
     mayRead: (real: string) => !listedInside || config.workspaceRoots.some((r) => isPathInside(real, r.path)),
-    limit: positiveNumberOption(config.options, 'maxFiles', MAX_SOURCE_FILES),
+    limit: config.options.maxFiles,
   };
 }
 
 /** Every file's block, in order; the baseline's "nothing found" sentence when there are none. */
-async function describeFiles(config: TaskConfig, files: readonly SourceFile[]): Promise<string> {
+async function describeFiles(config: TaskConfig<ListCodeDefinitionNamesOptions>, files: readonly SourceFile[]): Promise<string> {
   const loader = loaderFor(config);
-  const maxBytes = positiveNumberOption(config.options, 'maxFileBytes', MAX_SOURCE_BYTES);
+  const maxBytes = config.options.maxFileBytes;
   let result = '';
   for (const file of files) {
     if (config.signal.aborted) {
@@ -122,7 +137,7 @@ async function readSource(file: SourceFile, maxBytes: number): Promise<string | 
   }
 }
 
-function loaderFor(config: TaskConfig): GrammarLoader {
+function loaderFor(config: TaskConfig<ListCodeDefinitionNamesOptions>): GrammarLoader {
   const directory = config.options.grammarDirectory;
-  return typeof directory === 'string' && directory !== '' ? grammarLoader(directory) : grammarLoader();
+  return directory ? grammarLoader(directory) : grammarLoader();
 }

@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { listFilesTool } from './list-files-tool.js';
+import { listFilesOptions, listFilesTool } from './list-files-tool.js';
 
 export { listFilesTool, listFilesParams, isRecursive, LIST_LIMIT, LIST_TIMEOUT_MS, SUMMARY_SCAN_LIMIT, SUMMARY_SCAN_TIMEOUT_MS } from './list-files-tool.js';
 export { folderSummary, SUMMARY_MAX_FOLDERS } from './folder-summary.js';
@@ -15,4 +15,4 @@ export { DEFAULT_IGNORED_DIRS, isDefaultIgnoredDir } from './default-ignores.js'
  * const h = await createTestHarness({ plugins: [listFiles], files: { 'src/a.ts': '' } });
  * await h.call('list_files', { path: '.', recursive: true });
  */
-export default definePlugin({ name: '@quiver/tool-list-files', tools: [listFilesTool] });
+export default definePlugin({ name: '@quiver/tool-list-files', tools: [listFilesTool], options: listFilesOptions });

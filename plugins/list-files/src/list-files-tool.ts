@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
-import { positiveNumberOption } from '@quiver/shared';
 import { createListingFilter } from '@quiver/ignore';
 import { folderSummary } from './folder-summary.js';
 import { formatFilesList } from './format-files-list.js';
@@ -16,6 +15,19 @@ export const LIST_LIMIT = 200;
 
 /** A recursive listing returns what it has after this long. */
 export const LIST_TIMEOUT_MS = 10_000;
+
+/** The plugin's options: `limit` (entries shown, default 200) and `timeoutMs` (default 10000). Unknown keys are errors. */
+export const listFilesOptions = z
+  .object({
+    /** Entries shown at most. @default 200 */
+    limit: z.number().int().positive().default(LIST_LIMIT),
+    /** A recursive listing returns what it has after this long. @default 10000 */
+    timeoutMs: z.number().int().positive().default(LIST_TIMEOUT_MS),
+  })
+  .strict();
+
+/** The parsed options of list_files. */
+export type ListFilesOptions = z.output<typeof listFilesOptions>;
 
 /**
  * A truncated listing walks on (counting only) up to this many entries for its folder summary;
@@ -58,6 +70,7 @@ export const listFilesTool = defineTool({
   approval: 'read',
   paths: { path: 'list' },
   ignoredCountsAsMistake: true,
+  options: listFilesOptions,
   describe: (params) => `[list_files for '${params.path ?? ''}']`,
   execute: (config, params) => executeListFiles(config, params),
 });
@@ -66,7 +79,7 @@ export const listFilesTool = defineTool({
  * One listing. A missing directory or a file lists as `No files found.` and, as in the
  * baseline, counts as a success.
  */
-async function executeListFiles(config: TaskConfig, params: z.infer<typeof listFilesParams>): Promise<ToolResult> {
+async function executeListFiles(config: TaskConfig<ListFilesOptions>, params: z.infer<typeof listFilesParams>): Promise<ToolResult> {
   const target = config.paths.path;
   const ignore = config.services.find(coreServices.ignore);
   // One snapshot of the ignore rules for the whole walk: one match per entry, no freshness checks.
@@ -77,8 +90,8 @@ async function executeListFiles(config: TaskConfig, params: z.infer<typeof listF
   const root = target.containingRoot?.path ?? target.resolved;
   const [paths, didHitLimit] = await listFiles(target.resolved, {
     recursive,
-    limit: positiveNumberOption(config.options, 'limit', LIST_LIMIT),
-    timeoutMs: positiveNumberOption(config.options, 'timeoutMs', LIST_TIMEOUT_MS),
+    limit: config.options.limit,
+    timeoutMs: config.options.timeoutMs,
     isIgnored,
     root,
     signal: config.signal,

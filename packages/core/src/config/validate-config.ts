@@ -13,17 +13,18 @@ export function validateConfig(raw: unknown, file = '<inline config>'): QuiverCo
 }
 
 /** The dotted key an issue is about; for an unknown key, the unknown key itself (not its parent). */
-function issueKey(issue: z.core.$ZodIssue | undefined): string | undefined {
+export function issueKey(issue: z.core.$ZodIssue | undefined): string | undefined {
   if (!issue) return undefined;
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys.length) path.push(issue.keys[0]);
   return path.join('.') || undefined;
 }
 
-function formatIssues(issues: z.core.$ZodIssue[]): string {
+/** One `  - key: what was expected` line per issue; `prefix` is the dotted key the value sits under. */
+export function formatIssues(issues: z.core.$ZodIssue[], prefix?: string): string {
   return issues
     .map((issue) => {
-      const key = issue.path.join('.') || '(root)';
+      const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
       if (issue.code === 'unrecognized_keys') {
         return `  - ${issue.keys.map((k) => (key === '(root)' ? k : `${key}.${k}`)).join(', ')}: unknown key; remove it or check its spelling`;
       }

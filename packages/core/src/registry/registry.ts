@@ -10,6 +10,7 @@ import { describeTool, type ToolDescriptor } from '../tool/describe-tool.js';
 import { manifestTools, isValidToolName, type Manifest } from './manifest-schema.js';
 import { readPluginPackage } from './read-plugin-package.js';
 import { readToolDescriptors } from './read-tool-descriptors.js';
+import { parsePluginOptions, type PluginOptionsSource } from './parse-plugin-options.js';
 
 /** A tool as listed from manifests, before its plugin is imported. */
 export interface ToolInfo {
@@ -56,7 +57,10 @@ interface Entry {
   package: string;
   dir?: string;
   manifest?: Manifest;
+  /** As written until the plugin loads, then as its `options` schema parsed them. */
   options: Readonly<Record<string, unknown>>;
+  /** Where the options were written (for errors). */
+  source?: PluginOptionsSource;
   definition?: PluginDefinition;
   loading?: Promise<PluginDefinition>;
   /** The generated descriptors of a package, read on first need (the manifest's `descriptors`). */
@@ -65,10 +69,13 @@ interface Entry {
 
 /** The plugin registry: lists tools from manifests, imports a plugin on first use. */
 export interface Registry extends ToolSource {
-  /** Add a plugin package from its folder (reads `package.json` only). */
-  addPackage(dir: string, options?: Record<string, unknown>): void;
-  /** Add an in-memory plugin (tests, distributions that bundle their plugins). */
-  addPlugin(plugin: PluginDefinition, options?: Record<string, unknown>): void;
+  /**
+   * Add a plugin package from its folder (reads `package.json` only). Its options are parsed
+   * by its schema when it loads; `source` names where they were written, for errors.
+   */
+  addPackage(dir: string, options?: Record<string, unknown>, source?: PluginOptionsSource): void;
+  /** Add an in-memory plugin (tests, distributions that bundle their plugins); a bad option throws now. */
+  addPlugin(plugin: PluginDefinition, options?: Record<string, unknown>, source?: PluginOptionsSource): void;
   /** Every enabled tool, from manifests (no import). */
   list(options?: { includeHidden?: boolean }): ToolInfo[];
   /** Import every plugin and return the enabled tools' definitions. */
@@ -120,8 +127,8 @@ export function createRegistry(options: RegistryOptions): Registry {
     settings[name]?.enabled !== false && (includeHidden || !(settings[name]?.hidden ?? hiddenByTool));
 
   const registry: Registry = {
-    addPackage(dir, pluginOptions = {}) {
-      const entry: Entry = readPluginPackage(dir, pluginOptions, options.coreVersion);
+    addPackage(dir, pluginOptions = {}, source) {
+      const entry: Entry = { ...readPluginPackage(dir, pluginOptions, options.coreVersion), source };
       entries.push(entry);
       const tools = manifestTools(entry.manifest!);
       for (const t of tools) claim(entry, t);
@@ -129,9 +136,10 @@ export function createRegistry(options: RegistryOptions): Registry {
       // Its failure surfaces through ready(), not as an unhandled rejection.
       if (tools.length === 0) startEager(load(entry));
     },
-    addPlugin(plugin, pluginOptions = {}) {
+    addPlugin(plugin, pluginOptions = {}, source) {
       if (!isPluginDefinition(plugin)) throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
-      const entry: Entry = { package: plugin.name, options: Object.freeze({ ...pluginOptions }), loading: registerPlugin(plugin, plugin.name, pluginOptions, options) };
+      const entry: Entry = { package: plugin.name, options: parsePluginOptions(plugin, pluginOptions, source), source };
+      entry.loading = registerPlugin(plugin, entry, options);
       // register() runs now, but its failure surfaces at first use: keep it from being an
       // unhandled rejection (which would end the host process) until then.
       entry.loading!.catch(() => {});
@@ -254,17 +262,20 @@ async function importPlugin(entry: Entry, options: RegistryOptions): Promise<Plu
   if (declared.join() !== exported.join()) {
     throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${entry.package}' declares tools [${declared.join(', ')}] in its manifest but exports [${exported.join(', ')}]. Make quiver.tools match the plugin's tools.`, { plugin: entry.package, file, key: 'quiver.tools' });
   }
-  return registerPlugin(plugin, entry.package, entry.options, options);
+  entry.options = parsePluginOptions(plugin, entry.options, entry.source);
+  return registerPlugin(plugin, entry, options);
 }
 
-async function registerPlugin(plugin: PluginDefinition, name: string, pluginOptions: Record<string, unknown>, options: RegistryOptions): Promise<PluginDefinition> {
+/** Run a plugin's `register()` with its parsed options (`entry.options`). */
+async function registerPlugin(plugin: PluginDefinition, entry: Entry, options: RegistryOptions): Promise<PluginDefinition> {
+  const name = entry.package;
   // A plugin's codes share one namespace with core's: refuse one that core already declares.
   if (plugin.errors) buildErrorCatalogue([ERROR_CODES, plugin.errors]);
   if (!plugin.register) return plugin;
   try {
     await plugin.register({
       name,
-      options: Object.freeze({ ...pluginOptions }),
+      options: entry.options,
       provide: (ref, factory, opts) => options.container.provide(ref, factory, opts),
       services: { get: options.container.get, find: options.container.find },
       hooks: options.hooks,

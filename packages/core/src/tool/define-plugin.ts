@@ -1,14 +1,15 @@
+import type { z } from 'zod';
 import { quiverError, ERROR_CODES, type ErrorCodes } from '../errors.js';
 import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import { API_VERSION, isToolDefinition, type ToolDefinition } from './define-tool.js';
 
 /** What a plugin's `register` receives: a place to provide services and tap hooks. */
-export interface PluginContext {
+export interface PluginContext<O = Readonly<Record<string, unknown>>> {
   /** The plugin's package name. */
   readonly name: string;
-  /** The plugin's options from the config. */
-  readonly options: Readonly<Record<string, unknown>>;
+  /** The plugin's options from the config, parsed by its `options` schema when it declares one. */
+  readonly options: Readonly<O>;
   /** Register a service under a ref (root scope unless the ref says otherwise). */
   provide<T>(ref: ServiceRef<T>, factory: (services: ServiceLocator) => T, options?: { dispose?: (service: T) => unknown }): void;
   /** The host's hook bus; every tap names this plugin. */
@@ -21,22 +22,29 @@ export interface PluginContext {
 }
 
 /** Everything `definePlugin` takes. */
-export interface PluginSpec {
+export interface PluginSpec<O extends z.ZodType = z.ZodType<Readonly<Record<string, unknown>>>> {
   /** The package name, e.g. `@quiver/tool-read-file` or `quiver-tool-acme`. */
   name: string;
   /** The tools the plugin registers; names must match the manifest's `tools`. */
   tools: ToolDefinition[];
+  /**
+   * The schema of the plugin's options (`plugins: [{ name, options }]` in the config), a zod
+   * object. Parsed once when the plugin loads; a bad value is a config error naming the file,
+   * the plugin and the key. Tools and `register()` receive the parsed value.
+   * @default no schema: options are passed as written
+   */
+  options?: O;
   /**
    * The error codes the plugin raises, from `defineErrorCodes(name, ...)`. The host's error
    * catalogue is generated from these; a code another loaded package declares is refused.
    */
   errors?: ErrorCodes;
   /** Optional wiring: services and hook taps. Runs once per host, when the plugin loads. */
-  register?(context: PluginContext): void | Promise<void>;
+  register?(context: PluginContext<z.output<O>>): void | Promise<void>;
 }
 
 /** A declared plugin: frozen and branded with the API version. */
-export interface PluginDefinition extends Readonly<PluginSpec> {
+export interface PluginDefinition<O extends z.ZodType = z.ZodType<Readonly<Record<string, unknown>>>> extends Readonly<PluginSpec<O>> {
   readonly $$type: 'quiver.plugin';
   readonly apiVersion: typeof API_VERSION;
 }
@@ -51,7 +59,7 @@ export function isPluginDefinition(value: unknown): value is PluginDefinition {
  * @example
  * export default definePlugin({ name: 'quiver-tool-echo', tools: [echo] });
  */
-export function definePlugin(spec: PluginSpec): PluginDefinition {
+export function definePlugin<O extends z.ZodType = z.ZodType<Readonly<Record<string, unknown>>>>(spec: PluginSpec<O>): PluginDefinition<O> {
   const seen = new Set<string>();
   for (const tool of spec.tools) {
     if (!isToolDefinition(tool)) {

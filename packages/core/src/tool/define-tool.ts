@@ -71,7 +71,7 @@ export interface PartialBlockUi extends HostUi {
 }
 
 /** Everything `defineTool` takes. */
-export interface ToolSpec<S extends z.ZodObject> {
+export interface ToolSpec<S extends z.ZodObject, O = Readonly<Record<string, unknown>>> {
   /** The model-visible name; must match {@link TOOL_NAME_PATTERN}. */
   name: string;
   /** What the model reads about the tool. */
@@ -101,8 +101,13 @@ export interface ToolSpec<S extends z.ZodObject> {
   requires?: ToolRequirement[];
   /** One line for results and logs, e.g. `[my_tool for 'a.ts']`. */
   describe?(params: Partial<z.infer<S>>): string;
+  /**
+   * The plugin's options schema, for typing only: `config.options` is then its parsed value.
+   * Pass the same schema to `definePlugin({ options })`, which parses it.
+   */
+  options?: z.ZodType<O>;
   /** Do the work. Return failures as error results or throw; the executor turns throws into error results. */
-  execute(config: TaskConfig, params: z.infer<S>): Promise<ToolResponse>;
+  execute(config: TaskConfig<O>, params: z.infer<S>): Promise<ToolResponse>;
   /** Stream UI while the model is still writing the block. Never writes, never returns a result. */
   handlePartialBlock?(block: ToolBlock, ui: PartialBlockUi): Promise<void>;
 }
@@ -158,7 +163,7 @@ export function isToolDefinition(value: unknown): value is ToolDefinition {
  *   async execute(_config, { text }) { return text; },
  * });
  */
-export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolDefinition<S> {
+export function defineTool<S extends z.ZodObject, O = Readonly<Record<string, unknown>>>(spec: ToolSpec<S, O>): ToolDefinition<S> {
   if (!TOOL_NAME_PATTERN.test(spec.name)) {
     throw quiverError(
       ERROR_CODES.TOOL_NAME_INVALID,
@@ -193,7 +198,7 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): ToolDefini
       requires: Object.freeze([...new Set(spec.requires ?? [])]),
       fullyManaged: typeof spec.handlePartialBlock === 'function',
       // async: a parse failure is a rejected promise, as the handler contract says, not a sync throw.
-      execute: async (config, block) => spec.execute(config, spec.params.parse(block.params) as z.infer<S>),
+      execute: async (config, block) => spec.execute(config as TaskConfig<O>, spec.params.parse(block.params) as z.infer<S>),
       getDescription: (block) =>
         spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
       handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,

@@ -20,7 +20,7 @@ export type ApprovalOutcome = 'auto' | 'user' | 'not-needed';
  * task scope and frozen: handlers read it and never reassign its fields (the objects it points
  * at — task state, caches, counters — are the task's own and may be updated through their API).
  */
-export interface TaskConfig {
+export interface TaskConfig<O = Readonly<Record<string, unknown>>> {
   readonly taskId: string;
   /** The name this call used (one handler may serve several names). */
   readonly tool: string;
@@ -44,8 +44,8 @@ export interface TaskConfig {
   readonly paths: Readonly<Record<string, ResolvedPath>>;
   /** How this call was approved. */
   readonly approval: ApprovalOutcome;
-  /** The plugin's options from the config. */
-  readonly options: Readonly<Record<string, unknown>>;
+  /** The plugin's options from the config, parsed by the plugin's `options` schema when it declares one. */
+  readonly options: Readonly<O>;
   /** Aborted when the task or this call is cancelled. */
   readonly signal: AbortSignal;
   /** The model in use, when known (some content fixes depend on it). */
