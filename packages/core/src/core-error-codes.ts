@@ -42,8 +42,8 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
   },
   PLUGIN_MANIFEST_INVALID: {
     code: 'QUIVER_ERR_PLUGIN_MANIFEST_INVALID',
-    meaning: 'The plugin\'s `package.json` cannot be read, has no `quiver` field, or its `quiver` manifest does not match the schema (`apiVersion`, `tools`, `entry`, `core`; unknown keys are errors).',
-    fix: 'Add or fix the `quiver` field: `{ "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js" }`.',
+    meaning: 'The plugin\'s `package.json` cannot be read, has no `quiver` field, or its `quiver` manifest does not match the schema (`apiVersion`, `tools`, `entry`, `descriptors`, `core`; unknown keys are errors), or the generated tool descriptors it names are unreadable or describe other tools than `tools`.',
+    fix: 'Add or fix the `quiver` field: `{ "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js", "descriptors": "./dist/quiver-tools.json" }`; rebuild the plugin so `quiver-describe-tools` rewrites its descriptors.',
   },
   PLUGIN_API_VERSION: {
     code: 'QUIVER_ERR_PLUGIN_API_VERSION',
@@ -57,8 +57,8 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
   },
   PLUGIN_ENTRY_MISSING: {
     code: 'QUIVER_ERR_PLUGIN_ENTRY_MISSING',
-    meaning: 'The manifest\'s `entry` file does not exist, or importing it failed (`cause` says why).',
-    fix: 'Build the plugin, fix `quiver.entry`, or fix the error the module throws when imported.',
+    meaning: 'The manifest\'s `entry` file (or its `descriptors` file) does not exist, or importing the entry failed (`cause` says why).',
+    fix: 'Build the plugin, fix `quiver.entry`/`quiver.descriptors`, or fix the error the module throws when imported.',
   },
   PLUGIN_EXPORT_MISMATCH: {
     code: 'QUIVER_ERR_PLUGIN_EXPORT_MISMATCH',
