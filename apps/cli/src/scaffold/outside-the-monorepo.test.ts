@@ -66,7 +66,7 @@ describe('the packed tarballs', () => {
     expect(files).toContain('package.json');
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.d.ts');
-    const stray = files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.+|schema\/.+\.json)$/.test(f) || /\.test\.|(^|\/)src\//.test(f));
+    const stray = files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.+|bin\/.+\.mjs|schema\/.+\.json)$/.test(f) || /\.test\.|(^|\/)src\//.test(f));
     expect(stray).toEqual([]);
   });
 });
