@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { Host, HostUi, Task, TaskOptions, ToolResult } from '@quiver/core';
+import type { RetryNotice } from './retry-turn.js';
 import type { ImageSupport } from './tool-result-output.js';
 import type { AgentUsage } from './usage.js';
 
@@ -26,6 +27,10 @@ export interface AgentLoopUi {
   toolResult?(call: AgentToolCall, result: ToolResult): void;
   /** Something the loop did on its own: `mistake` (a turn without a tool), `mistake_limit` (before asking the user). How the run ended is in the result. */
   notice?(kind: string, message: string): void;
+  /** A failed model request is about to be retried: the provider's reason and the wait. */
+  retry?(notice: RetryNotice): void;
+  /** Messages were added to the conversation (a host saving the session appends them as they come). */
+  messages?(added: readonly ModelMessage[]): void;
 }
 
 /** How a run ended. */
@@ -79,6 +84,12 @@ export interface AgentLoopOptions {
   model: LanguageModel;
   /** The user's task. */
   prompt: string;
+  /**
+   * The conversation of an earlier run to continue (`quiver run --resume`): the loop starts
+   * from these messages instead of the prompt, and the TaskStart hooks do not fire again.
+   * Tool calls left without a result (a crash mid-call) get one saying they were interrupted.
+   */
+  resume?: readonly ModelMessage[];
   /** Replaces the generated system prompt. */
   system?: string;
   /** Replaces the role paragraph of the generated system prompt (a subagent's profile). */
@@ -93,7 +104,7 @@ export interface AgentLoopOptions {
   maxTurns?: number;
   /** Turns in a row without a tool call before the run stops (subagents: 3). @default unlimited */
   maxEmptyTurns?: number;
-  /** Retries of a failed model request (the SDK's backoff). @default 2 */
+  /** Retries of a failed model request (2 s, then doubling, or the provider's retry-after), each reported to `ui.retry`. @default 2 */
   maxRetries?: number;
   /** At the mistake limit: ask the user (unless yolo) or stop. @default 'ask' ('stop' for subagents) */
   onMistakeLimit?: 'ask' | 'stop';

@@ -102,6 +102,8 @@ describe('streaming partial tool input', () => {
     expect(partials.length).toBeGreaterThan(1);
     // The previews grow with the stream, and all come before the complete call runs.
     expect(partials[0].content.length).toBeLessThan(partials.at(-1)!.content.length);
+    // The last preview, before the call runs, has the complete input (for an approval diff).
+    expect(partials.at(-1)!.content).toBe(content);
     expect(order.indexOf('call')).toBeGreaterThan(order.lastIndexOf('partial'));
     expect(order[order.indexOf('call') + 1]).toBe('final');
   });

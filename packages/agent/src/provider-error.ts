@@ -26,12 +26,31 @@ export function describeProviderError(error: unknown, context: ProviderContext =
   if (APICallError.isInstance(e)) {
     if (e.statusCode === undefined) return unreachable(who, e.url || context.baseURL, e, attempts);
     const detail = apiMessage(e.responseBody) ?? e.message;
-    return `${who} returned HTTP ${e.statusCode} for ${e.url}${attempts}: ${detail}. ${advice(e.statusCode)}`;
+    return `${who} returned HTTP ${e.statusCode} for ${e.url}${attempts}: ${sentence(detail)} ${advice(e.statusCode)}`;
   }
   if (isAbort(e)) return 'The request to the model was cancelled.';
   const code = errorCode(e);
   if (code) return unreachable(who, context.baseURL, e, attempts);
   return `${who} failed${attempts}: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/**
+ * The short reason of a failed request, for a retry notice: `HTTP 503: overloaded`,
+ * `ECONNREFUSED`, or the error's message.
+ */
+export function providerErrorReason(error: unknown): string {
+  if (APICallError.isInstance(error)) {
+    if (error.statusCode === undefined) return errorCode(error) ?? rootMessage(error) ?? error.message;
+    const detail = apiMessage(error.responseBody) ?? error.message;
+    return `HTTP ${error.statusCode}: ${detail.replace(/[.\s]+$/, '')}`;
+  }
+  return errorCode(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** End a fragment with exactly one full stop (a provider's message often brings its own). */
+function sentence(text: string): string {
+  const t = text.trimEnd();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 function unreachable(who: string, url: string | undefined, e: unknown, attempts: string): string {

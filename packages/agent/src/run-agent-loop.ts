@@ -6,7 +6,8 @@ import { agentResponses } from './agent-responses.js';
 import { COMPLETION_FALLBACK_PACKAGE, ensureCompletionTool } from './completion.js';
 import { describeProviderError } from './provider-error.js';
 import { runToolCalls, type ToolCallContext } from './run-tool-calls.js';
-import { streamTurn } from './stream-turn.js';
+import { resumeTail } from './resume-messages.js';
+import { streamTurnWithRetries } from './retry-turn.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { taskCancelHook, taskCompleteHook, taskStartHook, userPromptHook } from './task-hooks.js';
 import { imageSupportOf } from './tool-result-output.js';
@@ -94,6 +95,7 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
       completionUsesState: completionPackage === COMPLETION_FALLBACK_PACKAGE || completionPackage === '@quiver/tool-attempt-completion',
       images: options.imageSupport ?? imageSupportOf(options.model),
       ui: options.ui,
+      signal,
     },
     signal,
     askUi: options.askUi ?? options.taskOptions?.ui ?? host.ui,
@@ -121,15 +123,27 @@ function toSdkTools(tools: ReadonlyMap<string, ToolDescriptor>): ToolSet {
 }
 
 async function start(run: Run): Promise<void> {
+  if (run.options.resume) {
+    // The earlier run's conversation (saved already), then what it needs to go on.
+    run.result.messages.push(...run.options.resume);
+    add(run, ...resumeTail(run.options.resume, run.options.prompt));
+    return;
+  }
   if (run.options.taskOptions?.isSubagent) {
-    run.result.messages.push({ role: 'user', content: run.options.prompt });
+    add(run, { role: 'user', content: run.options.prompt });
     return;
   }
   const started = await taskStartHook(hookTarget(run), run.options.prompt);
   if (started.cancel) return finish(run, 'cancelled', started.cancel);
   const submitted = await userPromptHook(hookTarget(run), run.options.prompt);
   if (submitted.cancel) return finish(run, 'cancelled', submitted.cancel);
-  run.result.messages.push({ role: 'user', content: [submitted.prompt, ...started.context, ...submitted.context].join('\n\n') });
+  add(run, { role: 'user', content: [submitted.prompt, ...started.context, ...submitted.context].join('\n\n') });
+}
+
+/** Add messages to the conversation and tell the host (which may be saving the session). */
+function add(run: Run, ...messages: ModelMessage[]): void {
+  run.result.messages.push(...messages);
+  run.options.ui?.messages?.(messages);
 }
 
 async function loop(run: Run): Promise<void> {
@@ -144,7 +158,7 @@ async function loop(run: Run): Promise<void> {
     task.state.didRejectTool = false;
     task.state.didAlreadyUseTool = false;
     run.options.ui?.turnStart?.(result.turns);
-    const turn = await streamTurn({
+    const turn = await streamTurnWithRetries({
       model: run.options.model,
       system: run.system,
       messages: result.messages,
@@ -152,6 +166,7 @@ async function loop(run: Run): Promise<void> {
       maxRetries: run.options.maxRetries,
       signal: run.signal,
       onText: run.options.ui?.text,
+      onRetry: run.options.ui?.retry,
       onPartial: async (block) => (run.calls.offered.has(block.name) ? task.execute(block) : undefined),
     });
     addSdkUsage(result.usage, turn.usage);
@@ -159,7 +174,7 @@ async function loop(run: Run): Promise<void> {
     if (turn.aborted || run.signal.aborted) return finish(run, 'aborted', 'The task was aborted.');
     if (turn.error) return finish(run, 'error', describeProviderError(turn.error, { provider: providerOf(run.options.model) }));
     result.text = turn.text;
-    result.messages.push(...turn.messages);
+    add(run, ...turn.messages);
     if (!turn.toolCalls.length) {
       noToolUsed(run);
       continue;
@@ -167,7 +182,9 @@ async function loop(run: Run): Promise<void> {
     run.emptyTurns = 0;
     const outcome = await runToolCalls(run.calls, turn.toolCalls);
     result.toolCalls += outcome.ran;
-    result.messages.push({ role: 'tool', content: outcome.parts }, ...outcome.followUps);
+    add(run, { role: 'tool', content: outcome.parts }, ...outcome.followUps);
+    // Ctrl-C at a prompt (an approval, the completion) cancels the task: no request after it.
+    if (run.signal.aborted) return finish(run, 'aborted', 'The task was aborted.');
     if (outcome.completion) return complete(run, outcome.completion);
     if (task.state.abort) return finish(run, 'cancelled', 'A PostToolUse hook cancelled the task.');
   }
@@ -180,7 +197,7 @@ function noToolUsed(run: Run): void {
   run.options.ui?.notice?.('mistake', `The model answered without using a tool (mistake ${run.task.mistakes.count} of ${run.task.mistakes.limit}).`);
   const max = run.options.maxEmptyTurns;
   if (max !== undefined && run.emptyTurns > max) return finish(run, 'no_completion', 'Subagent did not call attempt_completion.');
-  run.result.messages.push({ role: 'user', content: agentResponses.noToolsUsed() });
+  add(run, { role: 'user', content: agentResponses.noToolsUsed() });
 }
 
 /**
@@ -201,6 +218,10 @@ async function atMistakeLimit(run: Run): Promise<boolean> {
   run.options.ui?.notice?.('mistake_limit', loop ? `${loop}.` : `The model made ${count} consecutive mistakes.`);
   const question = loop ? agentResponses.loopQuestion(loop) : agentResponses.mistakeLimitQuestion(count, modelIdOf(run.options.model));
   const answer = await run.askUi.ask('mistake_limit_reached', question);
+  if (run.signal.aborted) {
+    finish(run, 'aborted', 'The task was aborted.');
+    return false;
+  }
   if (answer.response === 'no') {
     finish(run, 'mistake_limit', loop ? `${loop}; the user stopped the task.` : `Too many consecutive mistakes (${count}); the user stopped the task.`);
     return false;
@@ -211,7 +232,7 @@ async function atMistakeLimit(run: Run): Promise<boolean> {
     finish(run, 'cancelled', submitted.cancel);
     return false;
   }
-  run.result.messages.push({ role: 'user', content: [submitted.prompt, ...submitted.context].join('\n\n') });
+  add(run, { role: 'user', content: [submitted.prompt, ...submitted.context].join('\n\n') });
   return true;
 }
 

@@ -20,6 +20,8 @@ export interface ToolCallContext {
   completionUsesState: boolean;
   images: ImageSupport;
   ui?: AgentLoopUi;
+  /** The run's signal: once aborted (Ctrl-C at a prompt, say), the turn's remaining calls do not run. */
+  signal?: AbortSignal;
 }
 
 /** The results of one turn's tool calls. */
@@ -43,6 +45,9 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
     const params = isObject(call.input) ? call.input : {};
     const tool = ctx.offered.get(call.toolName);
     const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: await describeCall(ctx, call.toolName, tool, params) };
+    // One last partial block with the complete input: a host showing an edit at its approval
+    // prompt (the CLI's diff) sees the final content, not the last streamed piece.
+    if (tool?.handlePartialBlock && isObject(call.input)) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }).catch(() => undefined);
     ctx.ui?.toolCall?.(report);
     const result = await runOne(ctx, call, tool, params);
     out.ran++;
@@ -51,7 +56,7 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
     out.parts.push(part);
     if (followUp) out.followUps.push(followUp);
     out.completion = completionOf(ctx, call.toolName, params, result);
-    if (out.completion || ctx.task.state.abort) break;
+    if (out.completion || ctx.task.state.abort || ctx.signal?.aborted) break;
   }
   return out;
 }

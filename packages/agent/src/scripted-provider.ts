@@ -65,14 +65,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, wire: WireProto
   const reply = typeof options.replies === 'function' ? options.replies(request, index) : options.replies[index];
   if (!reply) return json(res, 500, wire.errorBody(500, `The script has no reply #${index + 1}`));
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-  if (reply.status) return json(res, reply.status, wire.errorBody(reply.status, reply.error ?? 'Scripted failure'));
+  if (reply.status) return json(res, reply.status, wire.errorBody(reply.status, reply.error ?? 'Scripted failure'), reply.headers);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   for (const event of wire.events(reply, index + 1)) res.write(event);
   res.end();
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 

@@ -17,6 +17,8 @@ export interface ScriptedReply {
   toolCalls?: ScriptedToolCall[];
   /** Answer with this HTTP status and an error body instead (e.g. 500, 401). */
   status?: number;
+  /** Headers of an error reply (`retry-after`, `retry-after-ms`). */
+  headers?: Record<string, string>;
   /** The error message of an error reply. @default 'Scripted failure' */
   error?: string;
   usage?: { input: number; output: number };

@@ -44,8 +44,9 @@ export async function streamTurn(options: StreamTurnOptions): Promise<TurnOutcom
   const partials = createPartialInputs(options.onPartial ?? (async () => undefined));
   const result = streamText({
     model: options.model,
-    system: options.system,
-    messages: options.messages,
+    // The system prompt goes as a message so it can carry Anthropic's cache marker; it is ours, not user input.
+    messages: withCacheBreakpoints(options.system, options.messages),
+    allowSystemInMessages: true,
     tools: options.tools,
     maxRetries: options.maxRetries,
     abortSignal: options.signal,
@@ -87,6 +88,22 @@ export async function streamTurn(options: StreamTurnOptions): Promise<TurnOutcom
   if (out.error || out.aborted) return out;
   const response = await result.response;
   out.messages = response.messages.filter((m) => m.role === 'assistant').map(objectInputs);
+  return out;
+}
+
+/** Anthropic's prompt-cache marker (ignored by the other providers). */
+const CACHE = { anthropic: { cacheControl: { type: 'ephemeral' } } } as const;
+
+/**
+ * The request's messages with Anthropic cache breakpoints: one on the system prompt, which
+ * caches the stable prefix (tools, then system) across turns and runs, and one on the newest
+ * message, which caches the conversation so far for the next turn. OpenAI caches a repeated
+ * prefix by itself; the tools and system prompt are built in a fixed order, so it stays equal.
+ */
+export function withCacheBreakpoints(system: string, messages: readonly ModelMessage[]): ModelMessage[] {
+  const out: ModelMessage[] = [{ role: 'system', content: system, providerOptions: CACHE }, ...messages];
+  const last = out.length - 1;
+  if (last > 0) out[last] = { ...out[last], providerOptions: { ...out[last].providerOptions, ...CACHE } } as ModelMessage;
   return out;
 }
 

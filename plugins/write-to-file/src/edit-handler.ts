@@ -8,6 +8,7 @@ import { prepareContent } from './prepare-content.js';
 import { readOriginal, type OriginalFile } from './read-original.js';
 import { ruleDirRefusal } from './rule-path.js';
 import { constructNewFileContent } from './search-replace/construct-new-file-content.js';
+import { isReplaceMarker } from './search-replace/markers.js';
 
 /**
  * The one stateless handler behind `write_to_file`, `replace_in_file` and `new_rule` (SPEC
@@ -45,7 +46,7 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
 
 type Computed = { content: string } | { failure: ToolResult };
 
-function computeContent(tool: EditToolName, config: TaskConfig, params: EditParams, target: ResolvedPath, original: OriginalFile, isFinal: boolean): Computed {
+function computeContent(tool: EditToolName, config: TaskConfig, params: EditParams, target: ResolvedPath, original: OriginalFile, isFinal: boolean, preview = false): Computed {
   const input = (params.path || params.absolutePath)!;
   if (tool !== 'replace_in_file') return { content: prepareContent(params.content ?? '', config.modelId, target.resolved, isFinal) };
   if (!original.utf8) {
@@ -55,7 +56,7 @@ function computeContent(tool: EditToolName, config: TaskConfig, params: EditPara
   try {
     return { content: constructNewFileContent(diff, original.text, isFinal).newContent };
   } catch (e) {
-    if (!isFinal) throw e;
+    if (!isFinal || preview) throw e;
     const reason = e instanceof Error ? e.message : String(e);
     if (!original.exists) {
       return { failure: editFailedResult(`'${input}' does not exist, and only an empty SEARCH block can create a file. Use write_to_file to create it.\n${reason}`, ERROR_CODES.FILE_NOT_FOUND) };
@@ -84,7 +85,15 @@ export async function previewEdit(tool: EditToolName, block: ToolBlock, ui: Part
   const target = await resolveForPreview(ui.config, input);
   if (!target || target.isDirectory || (tool === 'new_rule' && (await ruleDirRefusal(target)))) return;
   const original = await readOriginal(target);
-  const next = computeContent(tool, ui.config, params, target, original, false);
+  // A diff whose last line closes a block previews as if it were final: the rest of the file
+  // follows the last edit, as it will be saved (the host's approval diff shows this).
+  const closed = tool === 'replace_in_file' && isReplaceMarker(body.trimEnd().split('\n').at(-1) ?? '');
+  let next: Computed;
+  try {
+    next = computeContent(tool, ui.config, params, target, original, closed, true);
+  } catch {
+    return;
+  }
   if ('failure' in next) return;
   await ui.preview({ tool, path: input, absolutePath: target.resolved, original: original.text, content: next.content, final: false });
 }

@@ -6,13 +6,17 @@ import { commonOptions, parse } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createModel, resolveModelSettings, type ModelSettings } from '../run/provider.js';
 import { createRunUi } from '../run/run-ui.js';
+import { colorsFor, type Colors } from '../screen/colors.js';
+import { createInterrupts, INTERRUPTED_EXIT } from '../screen/interrupts.js';
+import { createSpinner } from '../screen/spinner.js';
+import { openSession, sessionToResume } from '../run/run-session.js';
 import { createTerminalUi, type TerminalUi } from '../terminal-ui.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
 const USAGE =
   'quiver run "<task>" [--provider anthropic|openai|openai-compatible] [--model ID] [--base-url URL] [--api-key-env VAR] ' +
-  '[--max-turns N] [--max-retries N] [--yes] [--json] [--verbose] [--cwd DIR] [--config FILE]';
+  '[--max-turns N] [--max-retries N] [--yes] [--json] [--verbose] [--cwd DIR] [--config FILE]\n       quiver run --resume [SESSION] ["<more instructions>"]';
 
 const DETAILS = `Run an agent on a model provider: the model gets the configured tools, its tool calls go through
 the whole pipeline, and the loop ends when it calls attempt_completion.
@@ -24,6 +28,11 @@ the whole pipeline, and the loop ends when it calls attempt_completion.
   --max-turns N          cap the model requests (default 50); --max-retries N per request
   --yes, -y              approve what would be asked; the gates still apply
   --json                 print only a JSON summary on stdout
+  --resume [SESSION]     continue a saved conversation (the newest, or SESSION) after a provider
+                         failure, Ctrl-C or a crash; sessions are saved as they go in
+                         .quiver/sessions/<id>.jsonl
+At a prompt: Ctrl-C cancels the task (a second Ctrl-C quits at once), Ctrl-D denies; an
+approval answered with text instead of y/n is denied with that text as the reason.
 The model's text goes to stdout, tool calls and notices to stderr.
 Exit codes: 0 completed, 1 stopped otherwise, 2 usage, config or missing key, 130 Ctrl-C.
 Example: quiver run "add a test for src/a.ts" --provider anthropic --model claude-sonnet-4-5`;
@@ -38,6 +47,7 @@ const OPTIONS = {
   'max-retries': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   verbose: { type: 'boolean' },
+  resume: { type: 'boolean' },
 } as const;
 
 /**
@@ -50,40 +60,60 @@ const OPTIONS = {
 export async function runCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, USAGE);
   if (values.help) return help(USAGE, DETAILS);
-  const prompt = await readPrompt(positionals);
+  const resume = values.resume ?? false;
+  const typed = resume ? undefined : await readPrompt(positionals);
   const maxTurns = count(values['max-turns'], '--max-turns', 1);
   const maxRetries = count(values['max-retries'], '--max-retries', 0);
   const json = values.json ?? false;
-  const ui = createTerminalUi({ yes: values.yes ?? false, verbose: values.verbose, streamOutput: !json && process.stderr.isTTY });
-  const runtime = await openRuntime(values, ui);
-  const controller = new AbortController();
-  const onSignal = () => {
-    // The first Ctrl-C aborts the task (running commands are killed); a second one leaves at once.
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\nquiver: stopping (Ctrl-C again to quit at once)\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
+  // Spinners, colour and live output only on a terminal, never in --json mode (machine-readable).
+  const live = !json && Boolean(process.stderr.isTTY);
+  const colors = colorsFor(process.stderr, process.env, json);
+  const spinner = createSpinner({ enabled: live });
+  const interrupts = createInterrupts({ say: (text) => (spinner.stop(), process.stderr.write(`\nquiver: ${text}\n`)) });
+  const ui = createTerminalUi({
+    yes: values.yes ?? false, verbose: values.verbose, streamOutput: live, editSummaries: !json, colors,
+    onInterrupt: interrupts.interrupt, beforeWrite: () => spinner.stop(),
+  });
+  spinner.start('starting');
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(values, ui);
+  } catch (e) {
+    spinner.stop();
+    interrupts.dispose();
+    throw e;
+  }
   try {
     const settings = resolveModelSettings(runtime.config.model, { provider: values.provider, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'] });
     const { model, agentModel } = createModel(settings);
     setSdkWarnings(values.verbose ?? false);
     provideAgentServices(runtime.host, agentModel);
     const excludeTools = await addAgentTools(runtime);
+    const root = runtime.workspace.primary.path;
+    const resumed = resume ? sessionToResume(root, positionals) : undefined;
+    const prompt = resumed ? (resumed.prompt ?? '') : typed!;
+    const warn = (text: string) => process.stderr.write(`quiver: ${text}\n`);
+    const session = openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn });
+    spinner.stop();
+    const loopUi = createRunUi({ json, verbose: values.verbose ?? false, colors, spinner });
     const outcome = await runAgentLoop({
       runtime,
       model,
       prompt,
+      resume: resumed?.saved.messages,
       maxTurns: maxTurns ?? settings.maxTurns ?? DEFAULT_MAX_TURNS,
       maxRetries,
       excludeTools,
-      ui: withOutputEnd(createRunUi({ json, verbose: values.verbose ?? false }), ui),
-      signal: controller.signal,
+      ui: withOutputEnd({ ...loopUi, messages: (added) => session?.append(added) }, ui),
+      signal: interrupts.signal,
     });
-    report(outcome, settings, json);
-    return outcome.status === 'completed' ? 0 : outcome.status === 'aborted' ? 130 : 1;
+    spinner.stop();
+    session?.end(outcome.status);
+    report(outcome, settings, json, { ui, session: session?.id, colors });
+    return outcome.status === 'completed' ? 0 : outcome.status === 'aborted' ? INTERRUPTED_EXIT : 1;
   } finally {
-    process.off('SIGINT', onSignal);
+    spinner.stop();
+    interrupts.dispose();
     await runtime.dispose();
   }
 }
@@ -124,20 +154,24 @@ async function addAgentTools(runtime: Runtime): Promise<string[]> {
   return ['use_subagents'];
 }
 
-function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean): void {
+function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean, ctx: { ui: TerminalUi; session?: string; colors: Colors }): void {
   if (json) {
     const { messages: _messages, text: _text, ...summary } = outcome;
-    process.stdout.write(`${JSON.stringify({ ...summary, model: { provider: settings.provider, model: settings.model } })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...summary, model: { provider: settings.provider, model: settings.model }, ...(ctx.session ? { session: ctx.session } : {}) })}\n`);
     return;
   }
+  const c = ctx.colors;
   if (outcome.status === 'completed') {
-    process.stdout.write(`\n${escapeTerminal(outcome.result ?? '')}\n`);
+    // Shown at the completion prompt already (on a terminal): not a second time.
+    if (!ctx.ui.showedCompletion(outcome.result ?? '')) process.stdout.write(`\n${escapeTerminal(outcome.result ?? '')}\n`);
     if (outcome.command) process.stderr.write(`quiver: to see the result: ${escapeTerminal(outcome.command, { multiline: false })}\n`);
   } else {
-    process.stderr.write(`quiver: ${escapeTerminal(outcome.error?.message ?? outcome.status)} [${outcome.error?.code ?? outcome.status}]\n`);
+    process.stderr.write(`quiver: ${c.red(escapeTerminal(outcome.error?.message ?? outcome.status))} [${outcome.error?.code ?? outcome.status}]\n`);
+    if (ctx.session) process.stderr.write(`quiver: the conversation is saved; continue it with: quiver run --resume ${ctx.session}\n`);
   }
   const u = outcome.usage;
-  process.stderr.write(`quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in, ${u.outputTokens} out\n`);
+  const cached = u.cacheReadTokens ? `, ${u.cacheReadTokens} from cache` : '';
+  process.stderr.write(c.dim(`quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in${cached}, ${u.outputTokens} out\n`));
 }
 
 function plural(n: number, word: string): string {

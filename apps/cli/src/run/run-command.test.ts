@@ -185,6 +185,65 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
   });
 });
 
+describe('quiver run: retries, exit codes, sessions', () => {
+  it('shows each retry with the provider\'s reason and the wait; piped output carries no escape codes', async () => {
+    const dir = await workspace({});
+    const url = await serve('anthropic', [{ status: 503, error: 'Overloaded', headers: { 'retry-after': '0' } }, call('execute_command', { command: 'exit 3', requires_approval: false }), done('ok')]);
+    const r = await quiver(dir, ['Go', '--provider', 'anthropic', '--model', 'claude-test', '--base-url', url, '--max-retries', '1', '--yes'], { ANTHROPIC_API_KEY: 'k' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('quiver: [retry] HTTP 503: Overloaded; retrying in 0.0s (1 of 1)');
+    expect(r.stderr).toContain('quiver:   Command failed with exit code 3.');
+    expect(r.stderr + r.stdout).not.toContain('\x1b');
+  });
+
+  it('after a provider failure the conversation is saved, and --resume continues it', async () => {
+    const dir = await workspace({ 'a.txt': 'alpha\n' });
+    const url = await serve('anthropic', [call('read_file', { path: 'a.txt' }), { status: 500, error: 'down' }]);
+    const failed = await quiver(dir, ['Read a.txt', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k' });
+    expect(failed.code).toBe(1);
+    const id = /quiver run --resume (\S+)/.exec(failed.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(existsSync(join(dir, '.quiver', 'sessions', `${id}.jsonl`))).toBe(true);
+    await provider!.close();
+    const url2 = await serve('anthropic', [done('a.txt says alpha.')]);
+    const resumed = await quiver(dir, ['--resume', id!, ...anthropicArgs(url2), '--json'], { ANTHROPIC_API_KEY: 'k' });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'completed', result: 'a.txt says alpha.', session: id });
+    const sent = JSON.stringify(provider!.requests[0].body.messages);
+    expect(sent).toContain('1 | alpha');
+    expect(sent).toContain('[TASK RESUMPTION]');
+  });
+
+  it('after a crash (SIGKILL mid-turn) --resume continues from what was saved', async () => {
+    const dir = await workspace({ 'a.txt': 'alpha\n' });
+    const url = await serve('anthropic', [call('read_file', { path: 'a.txt' }), { ...done('never'), delayMs: 20_000 }]);
+    const crashed = await quiver(dir, ['Read a.txt', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k' }, (child) => {
+      const poll = setInterval(() => {
+        if (provider!.requests.length >= 2) {
+          clearInterval(poll);
+          child.kill('SIGKILL');
+        }
+      }, 20);
+    });
+    expect(crashed.code).toBe(null);
+    await provider!.close();
+    const url2 = await serve('anthropic', [done('Recovered.')]);
+    const resumed = await quiver(dir, ['--resume', 'be brief', ...anthropicArgs(url2)], { ANTHROPIC_API_KEY: 'k' });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('Recovered.');
+    const sent = JSON.stringify(provider!.requests[0].body.messages);
+    expect(sent).toContain('1 | alpha');
+    expect(sent).toContain('be brief');
+  });
+
+  it('--resume with nothing saved says how to start', async () => {
+    const dir = await workspace({});
+    const r = await quiver(dir, ['--resume', '--provider', 'anthropic', '--model', 'm'], { ANTHROPIC_API_KEY: 'k' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('There is no session to resume');
+  });
+});
+
 describe('quiver run: subagents', () => {
   it('use_subagents runs subtasks on the same model, in parallel', async () => {
     const url = await serve('anthropic', (r) => {
