@@ -5,6 +5,7 @@ import { benchListFiles } from './benchmarks/list-files.js';
 import { benchMcpPeers } from './benchmarks/mcp-peers.js';
 import { benchMcpStdio } from './benchmarks/mcp-stdio.js';
 import { benchPipelineOverhead } from './benchmarks/pipeline-overhead.js';
+import { benchPromptPrefix } from './benchmarks/prompt-prefix.js';
 import { benchReadFile } from './benchmarks/read-file.js';
 import { benchSearchFiles } from './benchmarks/search-files.js';
 
@@ -23,6 +24,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   { name: 'quiver exec start-up', run: benchExecStartup },
   { name: 'MCP over stdio', run: benchMcpStdio },
   { name: 'MCP peers', run: benchMcpPeers },
+  { name: 'prompt prefix', run: benchPromptPrefix },
 ];
 
 /** Run the benchmarks one after the other (never in parallel: they would skew each other). */

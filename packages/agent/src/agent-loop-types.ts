@@ -1,5 +1,5 @@
 import type { LanguageModel, ModelMessage } from 'ai';
-import type { Host, HostUi, Task, TaskOptions, ToolResult } from '@quiver/core';
+import type { Host, HostCapabilities, HostUi, Task, TaskOptions, ToolResult } from '@quiver/core';
 import type { RetryNotice } from './retry-turn.js';
 import type { ImageSupport } from './tool-result-output.js';
 import type { AgentUsage } from './usage.js';
@@ -100,6 +100,13 @@ export interface AgentLoopOptions {
   tools?: string[];
   /** Never offer these tools. */
   excludeTools?: string[];
+  /**
+   * What the host has, for tools that require it (`browser`, `mcpServers`; `model` is assumed):
+   * a tool whose requirement is missing is not offered. @default { model: true }
+   */
+  capabilities?: HostCapabilities;
+  /** The agent-loop tools (`loop: true`) to offer. @default LOOP_TOOLS_HANDLED: attempt_completion, ask_followup_question, focus_chain */
+  loopTools?: string[];
   /** Model requests before the run stops. @default 50 */
   maxTurns?: number;
   /** Turns in a row without a tool call before the run stops (subagents: 3). @default unlimited */

@@ -38,7 +38,7 @@ describe('anthropic: read_file, then attempt_completion', () => {
     expect(calls.map((c) => c.description)).toEqual(["[read_file for 'notes.txt']", '[attempt_completion]']);
 
     const first = h.provider.requests[0].body;
-    expect(first.system).toEqual([expect.objectContaining({ text: expect.stringContaining('- read_file: ') })]);
+    expect(first.system).toEqual([expect.objectContaining({ text: expect.stringContaining('call attempt_completion'), cache_control: { type: 'ephemeral' } })]);
     expect((first.tools as { name: string; input_schema: { properties: object } }[]).map((t) => t.name).sort()).toEqual(['attempt_completion', 'read_file']);
     expect(blocks(messagesOf(0)[0])).toEqual([expect.objectContaining({ type: 'text', text: 'What is in notes.txt?' })]);
 

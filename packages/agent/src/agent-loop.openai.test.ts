@@ -30,7 +30,7 @@ describe.each<Flavour>(['openai', 'openai-compatible'])('%s: read_file, then att
     expect(outcome.usage).toMatchObject({ inputTokens: 20, outputTokens: 10 });
 
     const first = h.provider.requests[0].body;
-    expect((first.messages as Message[])[0]).toMatchObject({ role: 'system', content: expect.stringContaining('- attempt_completion: ') });
+    expect((first.messages as Message[])[0]).toMatchObject({ role: 'system', content: expect.stringContaining('call attempt_completion') });
     expect((first.tools as { function: { name: string } }[]).map((t) => t.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
     const second = h.provider.requests[1].body.messages as Message[];
     expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);

@@ -1,5 +1,5 @@
 // @quiver/agent — the agent loop. Named re-exports only; exports.test.ts pins the list.
-export { runAgentLoop, DEFAULT_MAX_TURNS } from './run-agent-loop.js';
+export { runAgentLoop, DEFAULT_MAX_TURNS, LOOP_TOOLS_HANDLED } from './run-agent-loop.js';
 export { AGENT_ERRORS } from './agent-errors.js';
 export type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus, AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 export { agentServices, provideAgentServices } from './agent-services.js';

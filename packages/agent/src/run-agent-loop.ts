@@ -1,5 +1,5 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { coreServices, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDescriptor } from '@quiver/core';
+import { coreServices, offeredTools as coreOfferedTools, type OfferContext, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDescriptor } from '@quiver/core';
 import { TASK_STATE_KEYS } from '@quiver/shared';
 import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
@@ -104,22 +104,50 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
   };
 }
 
+/** The agent-loop tools this loop answers by itself (the others need modes, compaction or a UI it lacks). */
+export const LOOP_TOOLS_HANDLED: readonly string[] = Object.freeze(['attempt_completion', 'ask_followup_question', 'focus_chain']);
+
 /**
- * The tools the model is offered: every enabled, visible tool, or the allow-list's, as data
- * (from the plugins' generated descriptors: no plugin is imported before its first call).
+ * The tools the model is offered: the allow-list's, or every enabled, visible tool the
+ * `agent` surface offers (core's `offeredTools`: none whose requirement the host lacks) minus
+ * agent-loop tools the loop does not handle, as data (from the plugins' generated descriptors:
+ * no plugin is imported before its first call). Fewer tools, a shorter fixed prefix per request.
  */
 async function offeredTools(host: Host, options: AgentLoopOptions): Promise<Map<string, ToolDescriptor>> {
   const all = await host.registry.describeAll();
-  const allow = options.tools ? new Set(options.tools) : undefined;
   const exclude = new Set(options.excludeTools ?? []);
-  return new Map(all.filter((t) => (!allow || allow.has(t.name)) && !exclude.has(t.name)).map((t) => [t.name, t]));
+  if (options.tools) {
+    const allow = new Set(options.tools);
+    return new Map(all.filter((t) => allow.has(t.name) && !exclude.has(t.name)).map((t) => [t.name, t]));
+  }
+  const handled = new Set(options.loopTools ?? LOOP_TOOLS_HANDLED);
+  const context: OfferContext = { surface: 'agent', has: { model: true, ...options.capabilities } };
+  const offered = coreOfferedTools(all, context).filter((t) => !exclude.has(t.name) && (!t.loop || handled.has(t.name)));
+  return new Map(offered.map((t) => [t.name, t]));
 }
 
-/** Tools as JSON schemas, without `execute`: the loop runs each call through the pipeline. */
+/**
+ * Tools as JSON schemas, without `execute`: the loop runs each call through the pipeline. With
+ * focus_chain offered, the optional `task_progress` parameter every other tool carries (Cline's
+ * way to update the todo list in passing) is left out of their schemas: the list has its own
+ * tool, and saying it on each tool costs ~20 tokens a tool on every request.
+ */
 function toSdkTools(tools: ReadonlyMap<string, ToolDescriptor>): ToolSet {
   const set: ToolSet = {};
-  for (const [name, def] of tools) set[name] = { description: def.description, inputSchema: jsonSchema(def.inputSchema as never) };
+  const dropProgress = tools.has('focus_chain');
+  for (const [name, def] of tools) {
+    const schema = dropProgress && name !== 'focus_chain' ? withoutProperty(def.inputSchema, 'task_progress') : def.inputSchema;
+    set[name] = { description: def.description, inputSchema: jsonSchema(schema as never) };
+  }
   return set;
+}
+
+function withoutProperty(schema: Record<string, unknown>, key: string): Record<string, unknown> {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (!properties || !(key in properties)) return schema;
+  const { [key]: _dropped, ...rest } = properties;
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => r !== key) : schema.required;
+  return { ...schema, properties: rest, ...(required !== undefined ? { required } : {}) };
 }
 
 async function start(run: Run): Promise<void> {

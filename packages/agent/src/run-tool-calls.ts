@@ -47,7 +47,8 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
     const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: await describeCall(ctx, call.toolName, tool, params) };
     // One last partial block with the complete input: a host showing an edit at its approval
     // prompt (the CLI's diff) sees the final content, not the last streamed piece.
-    if (tool?.handlePartialBlock && isObject(call.input)) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }).catch(() => undefined);
+    const definition = tool && isObject(call.input) ? await ctx.definition(call.toolName).catch(() => undefined) : undefined;
+    if (definition?.handlePartialBlock) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }).catch(() => undefined);
     ctx.ui?.toolCall?.(report);
     const result = await runOne(ctx, call, tool, params);
     out.ran++;

@@ -7,10 +7,10 @@ const tools = [
 ];
 
 describe('buildSystemPrompt', () => {
-  it('lists each tool with the first line of its description, the rules and the environment', () => {
+  it('gives the rules and the environment, and does not repeat the tools (their definitions go with the request)', () => {
     const prompt = buildSystemPrompt({ tools, cwd: '/repo' });
-    expect(prompt).toContain('- read_file: Read a file.\n- attempt_completion: Finish the task.');
-    expect(prompt).not.toContain('More detail');
+    expect(prompt).not.toContain('Read a file.');
+    expect(prompt).not.toContain('Finish the task.');
     expect(prompt).toContain('call attempt_completion with the final result');
     expect(prompt).toContain('Primary workspace root: /repo');
   });

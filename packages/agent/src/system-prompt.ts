@@ -8,7 +8,7 @@ export interface PromptTool {
 
 /** Options of {@link buildSystemPrompt}. */
 export interface SystemPromptOptions {
-  /** The tools offered to the model (their full schemas go with the request). */
+  /** The tools offered to the model (their full schemas go with the request; the rules mention some by name). */
   tools: readonly PromptTool[];
   /** The primary workspace root. */
   cwd: string;
@@ -33,24 +33,21 @@ export const SUBAGENT_SYSTEM_SUFFIX =
   '"Relevant file paths" naming the files that matter.';
 
 /**
- * The system prompt of an agent loop, built from the offered tools' descriptions: the role,
- * a one-line summary per tool, the rules of the loop, and the environment.
+ * The system prompt of an agent loop: the role, the rules of the loop, and the environment.
+ * It does not list the tools: their names, descriptions and schemas go with every request
+ * already, and saying them twice would only lengthen the fixed prefix paid on each turn.
  * @example
  * buildSystemPrompt({ tools: [{ name: 'read_file', description: 'Read a file.' }], cwd: '/repo' });
  */
 export function buildSystemPrompt(options: SystemPromptOptions): string {
-  const sections = [options.role ?? DEFAULT_ROLE, toolSection(options.tools), rulesSection(options.tools), environmentSection(options)];
+  const sections = [options.role ?? DEFAULT_ROLE, rulesSection(options.tools), environmentSection(options)];
   return [...sections, ...(options.append ?? [])].filter(Boolean).join('\n\n====\n\n');
-}
-
-function toolSection(tools: readonly PromptTool[]): string {
-  const lines = tools.map((t) => `- ${t.name}: ${firstLine(t.description)}`);
-  return `TOOLS\n\nYou have these tools; each call's parameters must match the tool's JSON schema, sent with this request.\n\n${lines.join('\n')}`;
 }
 
 function rulesSection(tools: readonly PromptTool[]): string {
   const has = (name: string) => tools.some((t) => t.name === name);
   const rules = [
+    'Act only through the tools you were given; each call\'s parameters must match its schema.',
     'Every response must call at least one tool. A response without a tool call counts as a mistake; too many mistakes in a row stop the task.',
     'Relative paths are relative to the primary workspace root. Do not assume the content of a file: read it.',
     'Some calls are refused by the user, by command permissions or by ignore rules. Read the reason, then change your approach; never repeat the same call.',
@@ -68,9 +65,4 @@ function environmentSection(options: SystemPromptOptions): string {
     lines.push('Workspace roots:', ...options.roots.map((r) => `- ${r.name ? `${r.name}: ` : ''}${r.path}`));
   }
   return `SYSTEM INFORMATION\n\n${lines.join('\n')}`;
-}
-
-function firstLine(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }

@@ -52,9 +52,8 @@ const DESCRIPTION =
   'List files and directories within the specified directory. If recursive is true, it lists all files and ' +
   'directories below it (skipping dependency and build folders, hidden folders and anything .gitignore excludes); ' +
   'otherwise only the top-level contents. Directories end in `/`. At most 200 entries are shown; a cut listing ends ' +
-  'with the file count of each folder not fully shown, so you can list one of them next. Do not use this ' +
-  'tool to confirm the existence of files you may have created, as the user will let you know if the files were ' +
-  'created successfully or not.';
+  'with the file count of each folder not fully shown, so you can list one of them next. No need to confirm ' +
+  'files you wrote: the write result says whether they were saved.';
 
 /** True for `true` and for the string "true" in any case. */
 export function isRecursive(value: boolean | string | null | undefined): boolean {

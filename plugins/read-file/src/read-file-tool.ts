@@ -25,11 +25,9 @@ export const readFileParams = z.object({
 });
 
 const DESCRIPTION =
-  'Read the contents of a file at the specified path. Use this to examine a file whose contents you do not know: ' +
-  'to analyze code, review text files, or extract information from configuration files. Each line is shown as ' +
-  '`N | text`. Up to 1000 lines are shown per call; use start_line and end_line to read any part of a file of any ' +
-  'size, including files too large to read whole. Extracts raw text from PDF and DOCX files, Jupyter notebooks ' +
-  '(.ipynb) and Excel workbooks (.xlsx); returns PNG, JPEG and WebP images as images. Other binary files are refused.';
+  'Read a file whose contents you do not know. Each line is shown as `N | text`; up to 1000 lines per call, and ' +
+  'start_line/end_line read any part of a file of any size. Extracts the text of PDF, DOCX, Jupyter (.ipynb) and ' +
+  'Excel (.xlsx) files; returns PNG, JPEG and WebP images as images; other binary files are refused.';
 
 /**
  * What a whole-file read of a file already read whole in this task, and unchanged since (same

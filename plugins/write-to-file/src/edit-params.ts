@@ -26,7 +26,8 @@ export const replaceInFileParams = z.object({
   diff: z
     .string()
     .describe(
-      "One or more SEARCH/REPLACE blocks:\n------- SEARCH\n[exact lines to find]\n=======\n[new lines]\n+++++++ REPLACE\nSEARCH must match the file exactly, whole lines, whitespace included, and just enough lines to be unique. Several blocks go in file order and must not overlap. An empty SEARCH only fills an empty or new file.",
+      // The tool's description gives the block format; saying it twice costs tokens on every request.
+      'One or more SEARCH/REPLACE blocks in the format of the tool description. An empty SEARCH only fills an empty or new file.',
     ),
   task_progress: taskProgress,
 });

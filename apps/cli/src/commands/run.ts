@@ -1,5 +1,7 @@
 import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult, type AgentLoopUi } from '@quiver/agent';
-import { escapeTerminal } from '@quiver/core';
+import { existsSync } from 'node:fs';
+import { escapeTerminal, type HostCapabilities } from '@quiver/core';
+import { CHROMIUM_CANDIDATES, CHROMIUM_ENV } from '@quiver/tool-browser-action';
 import type { Runtime } from '@quiver/runtime';
 import { loadAgentToolsPlugin } from '@quiver/tool-use-subagents';
 import { commonOptions, parse } from '../args.js';
@@ -88,7 +90,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     const { model, agentModel } = createModel(settings);
     setSdkWarnings(values.verbose ?? false);
     provideAgentServices(runtime.host, agentModel);
-    const excludeTools = await addAgentTools(runtime);
+    // generate_explanation writes comments into an editor's diff view: the baseline leaves it out of its CLI too (SPEC §16.10).
+    const excludeTools = [...(await addAgentTools(runtime)), 'generate_explanation'];
     const root = runtime.workspace.primary.path;
     const resumed = resume ? sessionToResume(root, positionals) : undefined;
     const prompt = resumed ? (resumed.prompt ?? '') : typed!;
@@ -104,6 +107,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       maxTurns: maxTurns ?? settings.maxTurns ?? DEFAULT_MAX_TURNS,
       maxRetries,
       excludeTools,
+      capabilities: runCapabilities(runtime),
       ui: withOutputEnd({ ...loopUi, messages: (added) => session?.append(added) }, ui),
       signal: interrupts.signal,
     });
@@ -116,6 +120,17 @@ export async function runCommand(argv: string[]): Promise<number> {
     interrupts.dispose();
     await runtime.dispose();
   }
+}
+
+/**
+ * What `quiver run` has for tools that require it: MCP servers when one configured server is
+ * not disabled, a browser when Chromium is named ($QUIVER_CHROMIUM) or installed where
+ * browser_action looks. Tools needing what is missing are not offered (a shorter prefix).
+ */
+function runCapabilities(runtime: Runtime): HostCapabilities {
+  const servers = Object.values(runtime.config.mcpServers ?? {}).some((s) => s.disabled !== true);
+  const browser = Boolean(process.env[CHROMIUM_ENV]) || CHROMIUM_CANDIDATES.some((p) => existsSync(p));
+  return { model: true, mcpServers: servers, browser };
 }
 
 /** The live "running" line under a command's output is erased before the call's outcome is shown. */
