@@ -27,6 +27,11 @@ export const AGENT_ERRORS = defineErrorCodes('@quiver/agent', {
     meaning: 'The task was aborted (Ctrl-C, or the caller\'s signal); running commands were killed.',
     fix: 'Nothing to fix; run the task again if needed.',
   },
+  AGENT_SESSION: {
+    code: 'QUIVER_ERR_AGENT_SESSION',
+    meaning: 'A saved session (`.quiver/sessions/<id>.jsonl`) to resume is missing, unknown or not a session file.',
+    fix: 'Run `quiver run --resume` without an id for the newest session, or start a new run.',
+  },
   AGENT_MODEL_MISSING: {
     code: 'QUIVER_ERR_AGENT_MODEL_MISSING',
     meaning: 'A tool that runs its own agent loop (`use_subagents`) found no model: the host provides none.',

@@ -17,7 +17,13 @@ export function sessionToResume(root: string, positionals: string[]): { saved: S
   const dir = sessionsDir(root);
   const [first, ...rest] = positionals;
   const isId = first !== undefined && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(first) && existsSync(join(dir, `${first}.jsonl`));
-  const saved = loadSession(dir, isId ? first : undefined);
+  let saved: SavedSession;
+  try {
+    saved = loadSession(dir, isId ? first : undefined);
+  } catch (e) {
+    // Nothing to resume is a usage problem of this command (exit 2), said in the session's words.
+    throw usageError(e instanceof Error ? e.message : String(e));
+  }
   const prompt = (isId ? rest : positionals).join(' ').trim() || undefined;
   if (saved.status === 'completed' && !prompt) {
     throw usageError(`Session ${saved.header.id} completed already. To go on with it, say what to do next: quiver run --resume ${saved.header.id} "<what next>".`);
