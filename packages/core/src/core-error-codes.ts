@@ -239,6 +239,12 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
     meaning: 'The consecutive-mistake limit (`approval.maxConsecutiveMistakes`, default 3) was reached; the host stops or asks the user for guidance.',
     fix: 'Give the model feedback, or change the approach; the count resets on success and on a new user message.',
   },
+  // optional packages (a lean install leaves heavy, rarely used dependencies out)
+  DEPENDENCY_MISSING: {
+    code: 'QUIVER_ERR_DEPENDENCY_MISSING',
+    meaning: 'A feature needs an optional package that is not installed (a lean install leaves heavy, rarely used dependencies out, e.g. `@quiver/documents` for PDF/DOCX/XLSX or `@quiver/agent` for `quiver run`). `key` names the package.',
+    fix: 'Install the named package beside Quiver (`npm i -g <package>` for a global install, or add it to the project), or install `@quiver/all`, which brings every first-party tool.',
+  },
   // plugin declarations
   PLUGIN_ERROR_CODE_INVALID: {
     code: 'QUIVER_ERR_PLUGIN_ERROR_CODE_INVALID',

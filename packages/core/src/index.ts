@@ -69,7 +69,11 @@ export type { ToolSource } from './executor/call-context.js';
 export { createRegistry } from './registry/registry.js';
 export type { Registry, RegistryOptions, ToolInfo, ToolSettings } from './registry/registry.js';
 export { manifestSchema } from './registry/manifest-schema.js';
-export type { Manifest } from './registry/manifest-schema.js';
+export { checkPluginManifest } from './registry/check-plugin-manifest.js';
+export { importOptional } from './registry/import-optional.js';
+export type { OptionalPackage } from './registry/import-optional.js';
+export type { PluginPackageJson } from './registry/check-plugin-manifest.js';
+export type { Manifest, ManifestAsset } from './registry/manifest-schema.js';
 
 // config
 export { configSchema, mcpServerSchema, defineConfig } from './config/config-schema.js';

@@ -22,6 +22,28 @@ export const manifestToolSchema = z.union([
 ]);
 
 /**
+ * One runtime asset of a plugin: a file or folder, copied by `quiver build`.
+ * @example
+ * { "from": "tree-sitter-wasms/out", "to": "tree-sitter-grammars", "option": "grammarDirectory" }
+ */
+export const manifestAssetSchema = z
+  .object({
+    /** `<package>/<path>` resolved from the plugin's folder, or `./<path>` inside the plugin. */
+    from: z.string().min(1),
+    /** Where the copy goes, relative to the distribution's folder (no `..`, not absolute). */
+    to: z
+      .string()
+      .min(1)
+      .refine((to) => !/^([\\/]|[a-zA-Z]:)/.test(to) && !to.split(/[\\/]/).includes('..'), 'a relative path inside the distribution, without ".."'),
+    /** The plugin option that tells the plugin where the copy is (absolute at run time). */
+    option: z.string().min(1).optional(),
+  })
+  .strict();
+
+/** A validated manifest asset. */
+export type ManifestAsset = z.output<typeof manifestAssetSchema>;
+
+/**
  * The `quiver` field of a plugin's `package.json`.
  * @example
  * "quiver": { "apiVersion": 1, "tools": ["my_tool"], "entry": "./dist/index.js", "descriptors": "./dist/quiver-tools.json", "core": "^0.1.0" }
@@ -48,6 +70,12 @@ export const manifestSchema = z
      * @example "./dist/quiver-tools.json"
      */
     descriptors: z.string().min(1).optional(),
+    /**
+     * Files the plugin reads at run time that a JavaScript bundle cannot hold (WASM grammars,
+     * data files). `quiver build` copies each into the distribution and, when `option` is
+     * given, sets that plugin option to the copy's path.
+     */
+    assets: z.array(manifestAssetSchema).optional(),
   })
   .strict();
 

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import satisfies from 'semver/functions/satisfies.js';
 import { ERROR_CODES, quiverError } from '../errors.js';
-import { API_VERSION } from '../tool/define-tool.js';
-import { manifestSchema, type Manifest } from './manifest-schema.js';
+import { checkPluginManifest, type PluginPackageJson } from './check-plugin-manifest.js';
+import type { Manifest } from './manifest-schema.js';
 
 /** A plugin package as read from its folder: its name, manifest and options (nothing imported). */
 export interface PluginPackage {
@@ -24,26 +23,13 @@ export interface PluginPackage {
 export function readPluginPackage(dir: string, pluginOptions: Readonly<Record<string, unknown>>, coreVersion: string): PluginPackage {
   const pj = join(dir, 'package.json');
   if (!existsSync(pj)) throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `No package.json in plugin folder '${dir}'. Point the config at the plugin package's folder.`, { file: pj });
-  let pkg: { name?: string; quiver?: unknown };
+  let pkg: PluginPackageJson;
   try {
-    pkg = JSON.parse(readFileSync(pj, 'utf8')) as typeof pkg;
+    pkg = JSON.parse(readFileSync(pj, 'utf8')) as PluginPackageJson;
   } catch (cause) {
     throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Plugin folder '${dir}' has a package.json that cannot be read: ${(cause as Error).message}. Fix the JSON.`, { file: pj, cause });
   }
-  const name = pkg.name ?? dir;
-  if (pkg.quiver === undefined) throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`, { plugin: name, file: pj });
-  const parsed = manifestSchema.safeParse(pkg.quiver);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `quiver.${i.path.join('.')}: ${i.message}`).join('; ');
-    throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has an invalid "quiver" manifest: ${issues}.`, { plugin: name, file: pj });
-  }
-  const manifest = parsed.data;
-  if (manifest.apiVersion !== API_VERSION) {
-    throw quiverError(ERROR_CODES.PLUGIN_API_VERSION, `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`, { plugin: name, file: pj, key: 'quiver.apiVersion' });
-  }
-  if (manifest.core && !satisfies(coreVersion, manifest.core, { includePrerelease: true })) {
-    throw quiverError(ERROR_CODES.PLUGIN_CORE_RANGE, `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${coreVersion}. Upgrade or downgrade the plugin to one that supports it.`, { plugin: name, file: pj, key: 'quiver.core' });
-  }
+  const { name, manifest } = checkPluginManifest(pkg, { file: pj, coreVersion, fallbackName: dir });
   if (!existsSync(resolve(dir, manifest.entry))) {
     throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names entry '${manifest.entry}', which does not exist. Build the plugin, or fix quiver.entry.`, { plugin: name, file: resolve(dir, manifest.entry), key: 'quiver.entry' });
   }
