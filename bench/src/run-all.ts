@@ -4,6 +4,7 @@ import { benchExecStartup } from './benchmarks/exec-startup.js';
 import { benchListFiles } from './benchmarks/list-files.js';
 import { benchMcpPeers } from './benchmarks/mcp-peers.js';
 import { benchMcpStdio } from './benchmarks/mcp-stdio.js';
+import { benchMcpToolsTokens } from './benchmarks/mcp-tools-tokens.js';
 import { benchPipelineOverhead } from './benchmarks/pipeline-overhead.js';
 import { benchPromptPrefix } from './benchmarks/prompt-prefix.js';
 import { benchReadFile } from './benchmarks/read-file.js';
@@ -25,6 +26,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   { name: 'MCP over stdio', run: benchMcpStdio },
   { name: 'MCP peers', run: benchMcpPeers },
   { name: 'prompt prefix', run: benchPromptPrefix },
+  { name: 'MCP tools/list tokens', run: benchMcpToolsTokens },
 ];
 
 /** Run the benchmarks one after the other (never in parallel: they would skew each other). */

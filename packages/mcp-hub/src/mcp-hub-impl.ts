@@ -46,6 +46,10 @@ export class McpHubImpl implements McpHub {
     return this.entries.get(server)?.server?.autoApprove.includes(tool) ?? false;
   }
 
+  approvalOf(server: string): 'ask' | 'useMcp' {
+    return this.entries.get(server)?.server?.approval ?? 'ask';
+  }
+
   async connect(name: string, signal?: AbortSignal): Promise<McpConnection> {
     return (await this.connected(name, signal)).connection;
   }
@@ -53,7 +57,14 @@ export class McpHubImpl implements McpHub {
   async listTools(name: string, signal?: AbortSignal): Promise<McpToolInfo[]> {
     const { server, connection } = await this.connected(name, signal);
     const listed = await mcpRequest(server, 'tools/list', { signal, timeoutMs: LIST_TIMEOUT_MS }, (o) => connection.client.listTools(undefined, o));
-    return listed.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as Record<string, unknown>, autoApprove: server.autoApprove.includes(t.name) }));
+    return listed.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as Record<string, unknown>,
+      ...(t.title ? { title: t.title } : {}),
+      ...(t.annotations ? { annotations: t.annotations as Record<string, unknown> } : {}),
+      autoApprove: server.autoApprove.includes(t.name),
+    }));
   }
 
   async listResources(name: string, signal?: AbortSignal) {

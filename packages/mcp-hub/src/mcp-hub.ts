@@ -32,6 +32,10 @@ export interface McpToolInfo {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The server's display name for the tool, if it gives one. */
+  title?: string;
+  /** The server's behaviour hints (MCP `ToolAnnotations`), as the server states them (untrusted). */
+  annotations?: Record<string, unknown>;
   /** In the server's `autoApprove` list. */
   autoApprove: boolean;
 }
@@ -65,6 +69,12 @@ export interface McpHub {
   servers(): McpServerStatus[];
   /** True when `tool` is in `server`'s `autoApprove` list. */
   isAutoApproved(server: string, tool: string): boolean;
+  /**
+   * How `server`'s tools outside `autoApprove` are approved: `ask` (the default: every call is
+   * asked, whatever approval.useMcp says) or `useMcp` (the config opted this server out).
+   * `ask` for an unknown server.
+   */
+  approvalOf(server: string): 'ask' | 'useMcp';
   /** Open (or reuse) the server's connection. */
   connect(server: string, signal?: AbortSignal): Promise<McpConnection>;
   listTools(server: string, signal?: AbortSignal): Promise<McpToolInfo[]>;

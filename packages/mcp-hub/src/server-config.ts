@@ -36,6 +36,8 @@ export interface ResolvedServer {
   readonly headers: Readonly<Record<string, string>>;
   readonly disabled: boolean;
   readonly autoApprove: readonly string[];
+  /** How tools outside `autoApprove` are approved: `ask` (each call) or `useMcp` (follow approval.useMcp). */
+  readonly approval: 'ask' | 'useMcp';
   readonly timeoutMs: number;
 }
 
@@ -76,13 +78,14 @@ export function resolveServer(name: string, raw: unknown, context: ResolveContex
     headers: Object.freeze(mapValues(cfg.headers ?? {}, x)),
     disabled: cfg.disabled ?? false,
     autoApprove: Object.freeze([...(cfg.autoApprove ?? [])]),
+    approval: cfg.approval ?? 'ask',
     timeoutMs: (cfg.timeout ?? DEFAULT_SERVER_TIMEOUT_S) * 1000,
   });
 }
 
 /**
  * What identifies a connection: two resolutions with the same key can share one. Changing
- * `autoApprove`, `timeout` or `disabled` does not reconnect (SPEC Part B §16.16 lifecycle).
+ * `autoApprove`, `approval`, `timeout` or `disabled` does not reconnect (SPEC Part B §16.16 lifecycle).
  */
 export function connectionKey(server: ResolvedServer): string {
   const { transport, command, args, cwd, env, url, headers } = server;

@@ -4,6 +4,7 @@ import * as api from './index.js';
 it('exports exactly the public API', () => {
   expect(Object.keys(api).sort()).toEqual(['default', 'formatToolResult', 'imagesNotShown', 'invalidJsonArgument', 'useMcpTool', 'useMcpToolParams']);
   expect(api.default.tools.map((t) => t.name)).toEqual(['use_mcp_tool']);
-  expect(api.useMcpTool.approval.category).toBe('mcp');
+  // 'always': each downstream tool is asked unless its server's autoApprove (or approval: "useMcp") spares it.
+  expect(api.useMcpTool.approval.category).toBe('always');
   expect(api.useMcpTool.required).toEqual(['server_name', 'tool_name']);
 });

@@ -24,7 +24,8 @@ async function harness(mcpServers: Record<string, unknown>, options: { useMcp?: 
 
 describe('use_mcp_tool', () => {
   it('calls a tool with JSON-text arguments and with an object', async () => {
-    const t = await harness({ everything: everythingServer() });
+    // approval: "useMcp" opts the server out of per-tool asking, so useMcp (on) approves.
+    const t = await harness({ everything: everythingServer({ approval: 'useMcp' }) });
     const r = await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'echo', arguments: '{"message":"hi"}' });
     expect(r).toEqual({ content: [{ type: 'text', text: 'Echo: hi' }], isError: false });
     const sum = await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-sum', arguments: { a: 20, b: 22 } });
@@ -43,13 +44,33 @@ describe('use_mcp_tool', () => {
     expect(t.approvals).toEqual([]);
   });
 
-  it('asks when useMcp is off, unless the server auto-approves the tool', async () => {
-    const t = await harness({ everything: everythingServer({ autoApprove: ['echo'] }) }, { useMcp: false });
-    await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'echo', arguments: '{"message":"a"}' });
-    expect(t.approvals).toEqual([]);
-    await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-sum', arguments: '{"a":1,"b":2}' });
-    expect(t.approvals).toHaveLength(1);
-    expect(t.approvals[0]).toMatchObject({ tool: 'use_mcp_tool', category: 'mcp', setting: 'approval.useMcp', description: "[use_mcp_tool for 'everything': get-sum]" });
+  it('asks for every downstream tool outside autoApprove, whatever useMcp says', async () => {
+    for (const useMcp of [true, false]) {
+      const t = await harness({ everything: everythingServer({ autoApprove: ['echo'] }) }, { useMcp });
+      await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'echo', arguments: '{"message":"a"}' });
+      expect(t.approvals).toEqual([]);
+      await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-sum', arguments: '{"a":1,"b":2}' });
+      expect(t.approvals, `useMcp: ${useMcp}`).toHaveLength(1);
+      expect(t.approvals[0]).toMatchObject({ tool: 'use_mcp_tool', description: "[use_mcp_tool for 'everything': get-sum]" });
+      await t.dispose();
+      h = undefined;
+    }
+  });
+
+  it('a refusal (nobody to ask) never reaches the tool, even with useMcp on', async () => {
+    const t = await harness({ everything: everythingServer() }, { useMcp: true, approve: false });
+    const r = await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'echo', arguments: '{"message":"a"}' });
+    expect(r).toMatchObject({ isError: true, code: ERROR_CODES.APPROVAL_DENIED });
+  });
+
+  it('a server opted out with approval: "useMcp" follows approval.useMcp', async () => {
+    const on = await harness({ everything: everythingServer({ approval: 'useMcp' }) }, { useMcp: true });
+    await on.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-sum', arguments: '{"a":1,"b":2}' });
+    expect(on.approvals).toEqual([]);
+    await on.dispose();
+    const off = await harness({ everything: everythingServer({ approval: 'useMcp' }) }, { useMcp: false });
+    await off.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-sum', arguments: '{"a":1,"b":2}' });
+    expect(off.approvals).toHaveLength(1);
   });
 
   it('a denial never reaches the server', async () => {

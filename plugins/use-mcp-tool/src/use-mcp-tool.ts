@@ -1,8 +1,9 @@
 /**
  * use_mcp_tool (SPEC Part B §16.16): call a tool of a server in the config's `mcpServers`
- * through the MCP hub. Approval is the `mcp` category (`approval.useMcp`), or the server's
- * `autoApprove` list for this tool; the arguments are checked as a JSON object before any
- * approval, and a bad one counts a mistake.
+ * through the MCP hub. Approval is per downstream tool: the server's `autoApprove` list runs
+ * those tools unasked; any other tool is asked (or refused when nobody can be asked), whatever
+ * `approval.useMcp` says, unless the server's entry says `approval: "useMcp"`. The arguments
+ * are checked as a JSON object before any approval, and a bad one counts a mistake.
  */
 import { z } from 'zod';
 import { defineTool, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
@@ -45,13 +46,17 @@ export const useMcpTool = defineTool({
   annotations: { title: 'Use MCP tool', openWorld: true },
   requires: ['mcpServers'],
   approval: {
-    category: 'mcp',
-    // The server's per-tool autoApprove list spares the prompt even when useMcp is off.
+    // Each downstream tool is its own risk: a server's write_file is not approved because
+    // approval.useMcp is on. So the category asks every time (yolo and autoApproveAll still
+    // approve), and this rule spares the prompt for the server's autoApprove tools, and for
+    // every tool of a server the config opted out (`approval: "useMcp"`) while useMcp is on.
+    category: 'always',
     autoApprove: async (config, params) => {
       const hub = config.services.find(mcpHubRef);
       if (!hub) return false;
       await hub.ready;
-      return hub.isAutoApproved(params.server_name, params.tool_name);
+      if (hub.isAutoApproved(params.server_name, params.tool_name)) return true;
+      return hub.approvalOf(params.server_name) === 'useMcp' && config.approvalSettings.useMcp === true;
     },
   },
   describe: (p) => `[use_mcp_tool for '${p.server_name ?? ''}': ${p.tool_name ?? ''}]`,

@@ -1,17 +1,17 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadConfig } from '@quiver/core';
+import { loadConfig, type QuiverConfig } from '@quiver/core';
 import { createRuntime } from '@quiver/runtime';
 import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
 import { serveMcpHttp } from '../mcp/http-transport.js';
 import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
+import { QuiverStdioTransport } from '../mcp/stdio-transport.js';
 import { CLI_CREDENTIAL_ENV, CLI_DIR, warnOnce } from '../open-runtime.js';
 import { decideTrust } from '../trust/decide-trust.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
-const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--trust] [--yes] [--verbose] [--http [--port N]]';
+const USAGE = 'quiver mcp [--cwd DIR] [--config FILE] [--trust] [--yes] [--verbose] [--http [--port N] [--token T]]';
 
 const DETAILS = `Serve the configured tools to an MCP client. Every call runs through the whole pipeline, as
 'quiver exec' does. Started by the client (stdio, the default): stdout carries the protocol,
@@ -24,6 +24,10 @@ diagnostics go to stderr, and it stops when stdin closes.
   --http        serve Streamable HTTP on 127.0.0.1 instead, with a bearer token
                 (QUIVER_MCP_TOKEN, or one generated and printed to stderr)
   --port N      the HTTP port (default 7077; 0 picks a free one)
+  --token T     the bearer token (over QUIVER_MCP_TOKEN and mcp.token; other users may see
+                it in the process list, so prefer the variable); 16+ characters, 8+ distinct
+Limits and HTTP security (mcp.* in the config): mcp.maxMessageBytes (both transports),
+mcp.allowedHosts, mcp.allowedOrigins, mcp.sessionIdleTimeout.
 Client set-up (Claude Desktop, VS Code, Cline): see apps/cli/README.md.`;
 
 /** The default port of `quiver mcp --http`. */
@@ -39,23 +43,27 @@ const log = (line: string) => process.stderr.write(`quiver mcp: ${line}\n`);
 export async function mcpCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(
     argv,
-    { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' }, http: { type: 'boolean' }, port: { type: 'string' } },
+    { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' }, http: { type: 'boolean' }, port: { type: 'string' }, token: { type: 'string' } },
     USAGE,
   );
   if (values.help) return help(USAGE, DETAILS);
   if (positionals.length) throw usageError(`Unexpected argument '${positionals[0]}'.\nUsage: ${USAGE}`);
   if (values.port !== undefined && !values.http) throw usageError(`--port needs --http.\nUsage: ${USAGE}`);
+  if (values.token !== undefined && !values.http) throw usageError(`--token needs --http.\nUsage: ${USAGE}`);
   const cwd = workingDir(values);
   // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
   const trusted = await decideTrust(values, { prompt: false });
-  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted })).config.mcp;
-  const port = values.port === undefined && settings?.port !== undefined ? settings.port : parsePort(values.port);
+  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted })).config.mcp ?? {};
+  // The token is checked before anything starts: a weak one is a usage error (exit 2).
+  const token = values.http ? resolveMcpToken(process.env, settings.token, values.token) : undefined;
+  const port = values.port === undefined && settings.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
       createRuntime({ cwd, configFile: values.config, ui, roots, trusted, onWarning: warnOnce, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,
+    allowBroadRoots: settings.allowBroadRoots,
   };
   // Build one runtime before serving, so a bad config is a start-up error (exit 2), not a
   // failure on the client's first call.
@@ -65,10 +73,12 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     // Someone typed `quiver mcp` in a terminal: say what is going on instead of sitting silent.
     log(`serving ${cwd} over MCP on stdin/stdout; an MCP client starts this command itself (see 'quiver mcp --help'). Ctrl-C or Ctrl-D stops it.`);
   }
-  return values.http ? serveHttp(serverOptions, first, port, settings?.token) : serveStdio(first);
+  return token ? serveHttp(serverOptions, first, port, token, settings) : serveStdio(first, settings);
 }
 
-async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
+type McpSettings = NonNullable<QuiverConfig['mcp']>;
+
+async function serveStdio(mcp: QuiverMcpServer, settings: McpSettings): Promise<number> {
   const closed = new Promise<void>((resolve) => {
     mcp.server.onclose = () => resolve();
   });
@@ -77,24 +87,32 @@ async function serveStdio(mcp: QuiverMcpServer): Promise<number> {
   process.stdin.once('end', stop);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await mcp.server.connect(new StdioServerTransport());
+  await mcp.server.connect(new QuiverStdioTransport(process.stdin, process.stdout, { maxMessageBytes: settings.maxMessageBytes }));
   await closed;
   await mcp.close();
   return 0;
 }
 
-async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, configuredToken?: string): Promise<number> {
+async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, { token, source }: ReturnType<typeof resolveMcpToken>, settings: McpSettings): Promise<number> {
   await first.close();
-  const { token, source } = resolveMcpToken(process.env, configuredToken);
   // Listen for the stop signals before announcing the URL: whoever reads the URL may stop us at once.
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  const http = await serveMcpHttp({ port, token, createSession: () => createMcpServer(options), log });
+  const http = await serveMcpHttp({
+    port,
+    token,
+    createSession: () => createMcpServer(options),
+    log,
+    allowedHosts: settings.allowedHosts,
+    allowedOrigins: settings.allowedOrigins,
+    maxMessageBytes: settings.maxMessageBytes,
+    sessionIdleSeconds: settings.sessionIdleTimeout,
+  });
   log(`serving MCP over Streamable HTTP at ${http.url} (127.0.0.1 only; tunnel it to reach it from elsewhere)`);
   if (source === 'generated') log(`bearer token: ${token}   (set ${MCP_TOKEN_ENV} to choose your own)`);
-  else log(`bearer token: from ${source === 'env' ? MCP_TOKEN_ENV : 'the config (mcp.token)'}`);
+  else log(`bearer token: from ${source === 'flag' ? '--token' : source === 'env' ? MCP_TOKEN_ENV : 'the config (mcp.token)'}`);
   await stopped;
   await http.close();
   return 0;

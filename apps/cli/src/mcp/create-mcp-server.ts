@@ -1,18 +1,19 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_CODES, isQuiverError, responses, type HostUi } from '@quiver/core';
 import type { Runtime } from '@quiver/runtime';
+import { CallToolRequestLooseSchema, type CallToolRequestLike } from './call-tool-request.js';
 import type { ApprovalPolicy } from './mcp-approval.js';
 import { errorCallResult, toCallToolResult } from './mcp-call-result.js';
 import { createMcpHostUi, type McpRequestExtra } from './mcp-host-ui.js';
 import type { ClientRoot } from './mcp-roots.js';
 import { createMcpSession, type McpSession } from './mcp-session.js';
-import { listOfferedTools, notCallableOverMcp, toMcpTool } from './mcp-tools.js';
+import { downstreamCall, downstreamTarget, listDownstreamTools } from './downstream-tools.js';
+import { briefDescriptions, listOfferedTools, mcpCapabilities, notCallableOverMcp, toMcpTool } from './mcp-tools.js';
 
 /** The version the server reports in `initialize`. */
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -33,6 +34,8 @@ export interface McpServerOptions {
   verbose?: boolean;
   /** Diagnostics (never stdout). @default a line on stderr */
   log?(line: string): void;
+  /** Accept client roots that are `/`, the home folder or a system folder (`mcp.allowBroadRoots`). @default false */
+  allowBroadRoots?: boolean;
 }
 
 /** One MCP session: a low-level SDK `Server` serving the runtime's tools. */
@@ -68,6 +71,12 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
     open: (roots) => options.openRuntime(roots, sessionUi),
     listRoots: async (extra) => (await server.listRoots(undefined, { relatedRequestId: extra?.requestId, timeout: ROOTS_TIMEOUT_MS })).roots,
     log,
+    // To the client's log too: the user should learn why their root was not used.
+    warn: (line) => {
+      log(line);
+      server.sendLoggingMessage({ level: 'warning', logger: 'quiver', data: line }).catch(() => undefined);
+    },
+    allowBroadRoots: options.allowBroadRoots,
   });
   registerHandlers(ctx, session);
   return {
@@ -96,11 +105,18 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
       const tools = await listOfferedTools(runtime.host.registry, runtime.config, (info, e) =>
         log(`plugin ${info.package} could not describe its tools, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
       );
-      return { tools: tools.map(toMcpTool) };
+      // The configured servers' tools, as `<server>__<tool>`, when use_mcp_tool is offered here.
+      const downstream = tools.some((t) => t.name === 'use_mcp_tool') ? await listDownstreamTools(runtime, log) : [];
+      const own = new Set(tools.map((t) => t.name));
+      const briefs = briefDescriptions(runtime.host.registry);
+      return { tools: [...tools.map((t) => toMcpTool(t, briefs.get(t.name))), ...downstream.filter((t) => !own.has(t.name))] };
     }),
   );
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args = {} } = request.params;
+  server.setRequestHandler(CallToolRequestLooseSchema, async (request, extra) => {
+    // Checked by the schema (a bad shape is -32602 before this runs).
+    const params = (request as CallToolRequestLike).params!;
+    const name = params.name as string;
+    const args = (params.arguments ?? {}) as Record<string, unknown>;
     try {
       return await session.use(extra, (runtime) => runCall(ctx, runtime, name, args, extra));
     } catch (e) {
@@ -120,11 +136,22 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
  * and elicits approval on this request, and nothing it leaves behind touches other calls.
  */
 async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
+  // A re-exported downstream tool runs as use_mcp_tool, so it is approved per downstream tool.
+  const target = runtime.host.registry.names().includes(name) || !mcpCapabilities(runtime.config).mcpServers ? undefined : await downstreamTarget(runtime, name);
+  if (target && !(await notCallableOverMcp(runtime.host.registry, runtime.config, 'use_mcp_tool'))) {
+    const call = downstreamCall(target, args);
+    return runTask(ctx, runtime, call.name, call.params, extra);
+  }
   // A tool this surface does not offer (hidden, agent-loop, missing requirement) is unknown to the client.
   if (await notCallableOverMcp(runtime.host.registry, runtime.config, name)) {
     const offered = await listOfferedTools(runtime.host.registry, runtime.config, () => {});
     return errorCallResult(responses.unknownTool(name, offered.map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
   }
+  return runTask(ctx, runtime, name, args, extra);
+}
+
+/** Run one call in a task of its own, with this request's UI and signal. */
+async function runTask(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
   const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }) });
   try {
     return toCallToolResult(await task.call(name, args));

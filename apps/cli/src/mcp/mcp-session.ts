@@ -1,6 +1,7 @@
 import type { Root } from '@modelcontextprotocol/sdk/types.js';
 import type { Runtime } from '@quiver/runtime';
 import type { McpRequestExtra } from './mcp-host-ui.js';
+import { broadRootReason } from './broad-root.js';
 import { rootsToWorkspace, type ClientRoot } from './mcp-roots.js';
 
 /** Options of {@link createMcpSession}. */
@@ -10,6 +11,10 @@ export interface McpSessionOptions {
   /** Ask the client for its roots (`roots/list`), tied to the request that needs them. */
   listRoots(extra: McpRequestExtra | undefined): Promise<Root[]>;
   log(line: string): void;
+  /** A warning the client should see (its log, `notifications/message`); also logged. @default log */
+  warn?(line: string): void;
+  /** Accept client roots that are the filesystem root, the home folder or a system folder (`mcp.allowBroadRoots`). @default false */
+  allowBroadRoots?: boolean;
 }
 
 /** The runtime of one MCP session, rebuilt when the client's roots change. */
@@ -70,8 +75,10 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
 
   const refresh = async (target: number, extra: McpRequestExtra | undefined) => {
     try {
-      const { roots, skipped } = rootsToWorkspace(await options.listRoots(extra));
+      const { roots: given, skipped } = rootsToWorkspace(await options.listRoots(extra));
       if (skipped.length) options.log(`ignoring client roots that are not file: URIs: ${skipped.join(', ')}`);
+      const roots = options.allowBroadRoots ? given : boundRoots(given, options.warn ?? options.log);
+      // No usable client root: the configured workspace roots stay in force.
       const next = slot(await options.open(roots.length ? roots : undefined));
       if (closed) return void next.runtime.dispose();
       const previous = current;
@@ -120,6 +127,15 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
       }
     },
   };
+}
+
+/** The client roots that are not too broad; each refused one is warned about. */
+function boundRoots(roots: ClientRoot[], warn: (line: string) => void): ClientRoot[] {
+  return roots.filter((root) => {
+    const why = broadRootReason(root.path);
+    if (why) warn(`refused the client root ${root.path}: it is ${why}, which would put the whole of it inside the workspace. The configured workspace roots are used instead; set mcp.allowBroadRoots: true in quiver.config to accept such roots.`);
+    return !why;
+  });
 }
 
 function slot(runtime: Runtime): Slot {

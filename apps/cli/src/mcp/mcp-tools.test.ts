@@ -4,6 +4,13 @@ import { readFileTool } from '@quiver/tool-read-file';
 import { toMcpTool } from './mcp-tools.js';
 
 describe('toMcpTool', () => {
+  it('serves the brief (manifest) description when given, and no agent-loop parameter', () => {
+    const tool = toMcpTool(executeCommandTool, 'Run a shell command');
+    expect(tool.description).toBe('Run a shell command.');
+    expect(Object.keys(tool.inputSchema.properties ?? {})).not.toContain('task_progress');
+    expect(tool.inputSchema.required ?? []).not.toContain('task_progress');
+  });
+
   it('serves the JSON Schema generated from the zod params', () => {
     const tool = toMcpTool(readFileTool);
     expect(tool.name).toBe('read_file');
@@ -14,8 +21,8 @@ describe('toMcpTool', () => {
   });
 
   it('maps every annotation to an explicit MCP hint', () => {
+    expect(toMcpTool(readFileTool).title).toBe('Read file');
     expect(toMcpTool(readFileTool).annotations).toEqual({
-      title: 'Read file',
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,

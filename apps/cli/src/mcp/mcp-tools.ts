@@ -2,27 +2,55 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core';
 
 /**
- * A Quiver tool as MCP `tools/list` shows it: its name, description, the JSON Schema of its
- * parameters, and its annotations as MCP hints.
+ * A Quiver tool as MCP `tools/list` shows it: its name, a concise description, the JSON Schema
+ * of its parameters, and its annotations as MCP hints.
+ *
+ * The description is `brief` when given — the one line the plugin's manifest lists the tool
+ * with — since every client conversation pays for the whole list, and the client brings its
+ * own prompt; the parameters' descriptions keep the details. The title is sent once (the
+ * top-level `title`, which MCP prefers over `annotations.title`).
  *
  * Every hint is sent explicitly: MCP's defaults (`destructiveHint` and `openWorldHint` true)
  * are the opposite of Quiver's, so leaving a hint out would make a read-only tool look risky.
  */
-export function toMcpTool(tool: Pick<ToolDescriptor, 'name' | 'description' | 'inputSchema' | 'annotations'>): Tool {
+export function toMcpTool(tool: Pick<ToolDescriptor, 'name' | 'description' | 'inputSchema' | 'annotations'>, brief?: string): Tool {
   const a = tool.annotations;
   return {
     name: tool.name,
     ...(a.title ? { title: a.title } : {}),
-    description: tool.description,
-    inputSchema: { ...tool.inputSchema, type: 'object' },
+    description: brief?.trim() ? sentence(brief.trim()) : tool.description,
+    inputSchema: withoutLoopParams(tool.inputSchema),
     annotations: {
-      ...(a.title ? { title: a.title } : {}),
       readOnlyHint: a.readOnly ?? false,
       destructiveHint: a.destructive ?? false,
       idempotentHint: a.idempotent ?? false,
       openWorldHint: a.openWorld ?? false,
     },
   };
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The one-line descriptions the registry lists tools with (from manifests), by name. */
+export function briefDescriptions(registry: Registry): Map<string, string | undefined> {
+  return new Map(registry.list({ includeHidden: true }).map((t) => [t.name, t.description]));
+}
+
+/**
+ * Parameters only Quiver's own agent loop fills (`task_progress`: its todo list). An MCP
+ * client runs its own loop, so they are left out of the schemas it sees; a client that sends
+ * one anyway is still accepted.
+ */
+export const LOOP_PARAMS: readonly string[] = ['task_progress'];
+
+/** The tool's JSON Schema as MCP serves it: an object schema without {@link LOOP_PARAMS}. */
+function withoutLoopParams(schema: Readonly<Record<string, unknown>>): Tool['inputSchema'] {
+  const properties = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
+  for (const p of LOOP_PARAMS) delete properties[p];
+  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((r) => !LOOP_PARAMS.includes(r)) : undefined;
+  return { ...schema, type: 'object', properties, ...(required ? { required } : {}) } as Tool['inputSchema'];
 }
 
 /**

@@ -57,6 +57,13 @@ export const mcpServerSchema = z
     disabled: z.boolean().optional(),
     /** Tool names this server may run without asking, whatever `approval.useMcp` says. */
     autoApprove: z.array(z.string()).optional(),
+    /**
+     * How this server's other tools (not in `autoApprove`) are approved through use_mcp_tool:
+     * `ask` asks for every call (refused when nobody can be asked), whatever `approval.useMcp`
+     * says; `useMcp` follows `approval.useMcp` (the baseline's rule: on approves them all).
+     * @default 'ask'
+     */
+    approval: z.enum(['ask', 'useMcp']).optional(),
     /** Seconds per request (≥ 1). @default 60 */
     timeout: z.number().min(1).optional(),
   })
@@ -127,11 +134,23 @@ export const configSchema = z
       })
       .strict()
       .optional(),
-    /** `quiver mcp --http`: the bearer token (QUIVER_MCP_TOKEN overrides it) and the port. */
+    /** `quiver mcp`: the HTTP server's token, port, allowed hosts and origins, session expiry, and the message limit of both transports. */
     mcp: z
       .object({
+        /** The bearer token of `--http` (`--token` and QUIVER_MCP_TOKEN override it); at least 16 characters, 8 of them distinct. */
         token: z.string().min(16, 'use a token of at least 16 characters').optional(),
+        /** The port of `--http`; 0 picks a free one. @default 7077 */
         port: z.number().int().min(0).max(65535).optional(),
+        /** `Host` header values accepted besides `127.0.0.1:<port>` and `localhost:<port>` (`name` or `name:port`, e.g. a tunnel's name). @default [] */
+        allowedHosts: z.array(z.string().min(1)).optional(),
+        /** Web origins accepted besides loopback ones (`https://app.example.com`); any other `Origin` gets 403. @default [] */
+        allowedOrigins: z.array(z.url()).optional(),
+        /** Seconds an HTTP session may sit unused before it is closed (its id then gets 404). @default 1800 */
+        sessionIdleTimeout: z.number().positive().optional(),
+        /** The largest message a client may send, in bytes, on stdio and HTTP alike. @default 33554432 (32 MiB) */
+        maxMessageBytes: z.number().int().min(1024).optional(),
+        /** Accept client roots that are `/`, the home folder (or above it) or a system folder; refused with a warning otherwise. @default false */
+        allowBroadRoots: z.boolean().optional(),
       })
       .strict()
       .optional(),
