@@ -90,6 +90,25 @@ describe('loadConfig of an untrusted folder', () => {
     );
   });
 
+  it('drops the MCP settings that loosen: broad roots, extra hosts and origins, a server opting out of per-tool approval', async () => {
+    const mcp = { port: 7000, maxMessageBytes: 4096, sessionIdleTimeout: 60, allowBroadRoots: true, allowedHosts: ['tunnel.example'], allowedOrigins: ['https://evil.example'] };
+    const mcpServers = { fs: { command: 'node', args: ['fs.js'], approval: 'useMcp' } };
+    await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ mcp, mcpServers }));
+    const { config, ignored } = await loadConfig({ cwd: root });
+    expect(config.mcp).toEqual({ port: 7000, maxMessageBytes: 4096, sessionIdleTimeout: 60 });
+    expect(config.mcpServers).toBeUndefined();
+    expect(ignored).toEqual(
+      expect.arrayContaining(['mcp.allowBroadRoots = true', 'mcp.allowedHosts (tunnel.example)', 'mcp.allowedOrigins (https://evil.example)', 'mcpServers (fs: node fs.js)']),
+    );
+    // The default (false) asks nothing more, so it stays; a trusted folder keeps them all.
+    await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ mcp: { allowBroadRoots: false } }));
+    expect((await loadConfig({ cwd: root })).config.mcp).toEqual({ allowBroadRoots: false });
+    await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ mcp, mcpServers }));
+    const trusted = (await loadConfig({ cwd: root, trusted: true })).config;
+    expect(trusted.mcp).toEqual(mcp);
+    expect(trusted.mcpServers?.fs?.approval).toBe('useMcp');
+  });
+
   it('an explicit file, or a trusted folder, loads in full', async () => {
     await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ approval: { yolo: true } }));
     expect((await loadConfig({ cwd: root, trusted: true })).config.approval?.yolo).toBe(true);

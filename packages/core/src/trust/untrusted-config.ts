@@ -28,7 +28,9 @@ interface RuleContext {
  * code cannot classify as safe never applies. What stays: plugin choice by package name (the
  * host resolves them from its own installation) without options, tool enable/hide, approval
  * settings that only tighten, command deny/allow patterns, the ignore file name, workspace
- * roots inside the folder, the model's provider and name, the MCP port, extra strip patterns.
+ * roots inside the folder, the model's provider and name, the MCP port and limits, extra strip
+ * patterns. Never an MCP token, extra hosts/origins, broad roots, or any `mcpServers` entry
+ * (so no server's `approval: "useMcp"` opt-out either).
  * @example
  * const { config, ignored } = untrustedConfig(loaded.config, { folder: '/repo', dir: '/repo' });
  */
@@ -121,10 +123,18 @@ function modelRule(value: unknown, ctx: RuleContext): unknown {
   return rest;
 }
 
+/**
+ * The token could be one the folder's author knows; extra hosts and origins let other sites
+ * reach the HTTP server, and broad roots hand a client `/` or the home folder: all loosen, so
+ * an untrusted folder's say goes. `allowBroadRoots: false` only repeats the default and stays.
+ */
 function mcpRule(value: unknown, ctx: RuleContext): unknown {
-  const { token, ...rest } = value as Json;
+  const { token, allowedHosts, allowedOrigins, allowBroadRoots, ...rest } = value as Json;
   if (token !== undefined) ctx.ignore('mcp.token');
-  return rest;
+  if (Array.isArray(allowedHosts) && allowedHosts.length) ctx.ignore(`mcp.allowedHosts (${allowedHosts.join(', ')})`);
+  if (Array.isArray(allowedOrigins) && allowedOrigins.length) ctx.ignore(`mcp.allowedOrigins (${allowedOrigins.join(', ')})`);
+  if (allowBroadRoots === true) ctx.ignore('mcp.allowBroadRoots = true');
+  return allowBroadRoots === false ? { ...rest, allowBroadRoots } : rest;
 }
 
 /** Extra strip patterns add to the defaults; passing a variable on is the user's call. */
