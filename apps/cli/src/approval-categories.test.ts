@@ -19,11 +19,14 @@ const FAMILIES: Record<string, ApprovalCategory> = {
   browser_action: 'browser',
   web_fetch: 'browser',
   web_search: 'browser',
-  use_mcp_tool: 'mcp',
+  // Deliberately not §9's 'mcp' (issue 13): every downstream tool outside its server's
+  // autoApprove list is asked, whatever approval.useMcp says; the tool's own rule spares the
+  // prompt for autoApprove tools and servers with `approval: "useMcp"`.
+  use_mcp_tool: 'always',
   access_mcp_resource: 'mcp',
 };
 
-it('every baseline tool declares the approval family SPEC §9 gives it', async () => {
+it('every baseline tool declares the approval family SPEC §9 gives it (use_mcp_tool: per downstream tool)', async () => {
   const tools = new Map<string, ToolDefinition>();
   for (const name of DEFAULT_PLUGINS) {
     const plugin = ((await import(name)) as { default: unknown }).default;

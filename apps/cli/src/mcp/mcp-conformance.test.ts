@@ -77,7 +77,7 @@ beforeAll(async () => {
   kit = await createMcpTestKit('quiver-mcp-conformance-');
   proxy = await startAuthProxy(TOKEN);
   dir = await kit.workspace('ws', { 'hello.txt': 'hello conformance\n' }, { mcp: { allowedHosts: [`127.0.0.1:${proxy.port}`, `localhost:${proxy.port}`] } });
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', dir], { env: { PATH: process.env.PATH, QUIVER_MCP_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', dir, '--trust'], { env: { PATH: process.env.PATH, QUIVER_MCP_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] });
   server = child;
   let err = '';
   const port = await new Promise<number>((resolve, reject) => {

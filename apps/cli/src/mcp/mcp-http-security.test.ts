@@ -23,7 +23,7 @@ let served: Served;
 
 /** Start `quiver mcp --http --port 0`; resolves with the port, or rejects with the exit code and stderr. */
 function serve(cwd: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd, '--trust', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (d: Buffer) => {
