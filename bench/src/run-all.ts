@@ -8,6 +8,7 @@ import { benchMcpToolsTokens } from './benchmarks/mcp-tools-tokens.js';
 import { benchPipelineOverhead } from './benchmarks/pipeline-overhead.js';
 import { benchPromptPrefix } from './benchmarks/prompt-prefix.js';
 import { benchReadFile } from './benchmarks/read-file.js';
+import { benchSandbox } from './benchmarks/sandbox.js';
 import { benchSearchFiles } from './benchmarks/search-files.js';
 
 /** One benchmark: a name for the log and the function producing its rows. */
@@ -27,6 +28,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   { name: 'MCP peers', run: benchMcpPeers },
   { name: 'prompt prefix', run: benchPromptPrefix },
   { name: 'MCP tools/list tokens', run: benchMcpToolsTokens },
+  { name: 'sandbox', run: benchSandbox },
 ];
 
 /** Run the benchmarks one after the other (never in parallel: they would skew each other). */

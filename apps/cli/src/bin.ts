@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   config: async () => (await import('./commands/config.js')).configCommand,
   permissions: async () => (await import('./commands/permissions.js')).permissionsCommand,
   hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
+  sandbox: async () => (await import('./commands/sandbox.js')).sandboxCommand,
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
   run: async () => (await import('./commands/run.js')).runCommand,
   plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
@@ -24,6 +25,7 @@ Commands:
   tools [<tool>] [--json]                list the configured tools, or one tool's parameters
   exec <tool> '<json>' [--yes] [--json]  run one tool call through the whole pipeline
   permissions check "<cmd>" [--json]     explain a command-permission decision
+  sandbox check [--json]                 what the OS sandbox would allow a command here
   config validate                        check quiver.config.*
   hooks list [--json]                    hooks per event, in the order they run
   mcp [--yes] [--http [--port N]]        serve the tools over MCP (stdio, or HTTP on 127.0.0.1)

@@ -127,6 +127,11 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
     meaning: 'A command hook exited 0 but printed output that is not valid hook JSON (unparsable, a known key with the wrong type, or plain text from a `PreToolUse` hook). It is reported (`hook_error`); a `PreToolUse` call then asks the user, or is blocked when the hook is marked `failClosed`.',
     fix: 'Make the hook print one JSON object (or nothing); run it by hand with the event JSON on stdin to see what it prints.',
   },
+  SANDBOX_UNAVAILABLE: {
+    code: 'QUIVER_ERR_SANDBOX_UNAVAILABLE',
+    meaning: 'A command or command hook was not run: the OS sandbox cannot run here (bubblewrap missing, namespaces not permitted, not Linux) and `sandbox.fallback` is `refuse`.',
+    fix: 'Install bubblewrap (`sudo apt-get install bubblewrap`), allow unprivileged user namespaces, or set `sandbox.mode: "off"` or `sandbox.fallback: "unsandboxed"`. `quiver sandbox check` says which.',
+  },
   // gates
   PARAM_MISSING: {
     code: 'QUIVER_ERR_PARAM_MISSING',

@@ -39,6 +39,7 @@ export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPrevie
 export { askUser } from './host/ask-user.js';
 export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
+export type { SandboxService, SandboxMode, SandboxRequest, SandboxPlan, SandboxedProcess, SandboxReport } from './services/sandbox.js';
 export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
 export { createMemoryTelemetry } from './services/telemetry.js';
 export { buildChildEnv, createChildEnvService, apiKeyEnvNames, DEFAULT_STRIP_ENV } from './services/child-env.js';
@@ -78,6 +79,8 @@ export type { Manifest, ManifestAsset } from './registry/manifest-schema.js';
 // config
 export { configSchema, mcpServerSchema, defineConfig } from './config/config-schema.js';
 export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
+export { sandboxSettingsSchema, SANDBOX_MODES } from './config/sandbox-settings.js';
+export type { SandboxSettings } from './config/sandbox-settings.js';
 export { loadConfig, findConfigFile, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
 export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';
 export { resolveConfig } from './config/resolve-config.js';

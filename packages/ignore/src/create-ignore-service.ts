@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { GateDecision, IgnoreService, PathAccess, ResolvedPath, WorkspaceService } from '@quiver/core';
 import { decidePath } from './decide-path.js';
 import { listingFilterFrom, type ListingFilter } from './listing-filter.js';
@@ -27,6 +28,13 @@ export interface QuiverIgnoreService extends IgnoreService {
   listingFilter(): ListingFilter;
   /** Includes that were refused or unreadable, and unreadable ignore files, for the user. */
   problems(): string[];
+  /**
+   * The version of the rules now in force (checked for changes here): it changes whenever an
+   * ignore file or an include changes, so what is derived from the rules can be cached by it.
+   */
+  rulesVersion(): string;
+  /** The ignore files and includes the rules come from, existing or not (read-only inside the sandbox). */
+  ruleFiles(): string[];
 }
 
 const CLINE_IGNORE = '.clineignore';
@@ -82,5 +90,10 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
       return listingFilterFrom((p, d) => match(p, d) !== undefined, roots);
     },
     problems: registry.problems,
+    rulesVersion() {
+      registry.ensureFresh();
+      return registry.version();
+    },
+    ruleFiles: () => roots.flatMap((r) => fileNames.map((name) => join(r.path, name))),
   };
 }

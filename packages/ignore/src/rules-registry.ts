@@ -31,6 +31,8 @@ export interface RulesRegistry {
   problems(): string[];
   /** True when at least one root has an ignore file: otherwise nothing can be ignored. */
   hasRules(): boolean;
+  /** A string that changes whenever any root's ignore files or includes change (after `ensureFresh`). */
+  version(): string;
   dispose(): void;
 }
 
@@ -90,6 +92,7 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
     isIncludedFile: (absolutePath) => [...rules.values()].some((r) => r.includes.has(absolutePath)),
     problems: () => [...rules.values()].flatMap((r) => r.problems),
     hasRules: () => [...rules.values()].some((r) => r.matchers.length > 0),
+    version: () => [...rules.values()].map((r) => r.signature).join('\n'),
     dispose: () => {
       for (const w of watchers.splice(0)) w.close();
     },

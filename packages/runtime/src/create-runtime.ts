@@ -23,12 +23,14 @@ import {
   type TaskOptions,
   type ToolInfo,
   type IgnoreService,
+  type SandboxService,
   type LoadedConfig,
   type WorkspaceService,
 } from '@quiver/core';
 import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { createWorkspace } from '@quiver/workspace';
 import { createIgnoreService } from '@quiver/ignore';
+import { createSandboxService } from '@quiver/sandbox';
 import { resolvePluginDir } from './resolve-plugin.js';
 import { registerConfigHooks } from './config-hooks.js';
 
@@ -100,13 +102,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadRuntimeConfig(options);
   const { config } = loaded;
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
-  const { workspace, ignore } = await provideServices(host, loaded, options);
+  const { workspace, ignore, sandbox } = await provideServices(host, loaded, options);
   const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
   if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
-  await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path });
+  await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });
 
   return {
     host,
@@ -118,6 +120,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     createTask: (taskOptions) => host.createTask({ cwd: workspace.primary.path, ...taskOptions }),
     async dispose() {
       (ignore as { dispose?: () => void }).dispose?.();
+      await sandbox.dispose?.();
       await host.dispose();
     },
   };
@@ -135,8 +138,8 @@ async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig>
   return { config, file: undefined, dir, trusted: true };
 }
 
-/** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry. */
-async function provideServices(host: Host, loaded: LoadedConfig, options: RuntimeOptions): Promise<{ workspace: WorkspaceService; ignore: IgnoreService }> {
+/** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry, sandbox. */
+async function provideServices(host: Host, loaded: LoadedConfig, options: RuntimeOptions): Promise<{ workspace: WorkspaceService; ignore: IgnoreService; sandbox: SandboxService }> {
   const { config } = loaded;
   const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
   const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
@@ -159,7 +162,15 @@ async function provideServices(host: Host, loaded: LoadedConfig, options: Runtim
       passEnv: config.commands?.passEnv,
     }),
   );
-  return { workspace, ignore };
+  const sandbox = createSandboxService({
+    settings: config.sandbox,
+    roots: workspace.roots.map((r) => r.path),
+    ignore,
+    protectedFiles: loaded.file ? [loaded.file] : [],
+    warn: (message) => void Promise.resolve(options.ui.say('error', message)).catch(() => undefined),
+  });
+  host.container.provideValue(coreServices.sandbox, sandbox);
+  return { workspace, ignore, sandbox };
 }
 
 /**

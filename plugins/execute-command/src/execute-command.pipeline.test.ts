@@ -137,7 +137,9 @@ describe('execute_command through the pipeline', () => {
       'echo ready',
       'sleep 300',
     ].join('\n');
-    const t = await harness({ files: { 'tree.sh': script } });
+    // Off: the pids the script records are the host's only without the sandbox's PID namespace
+    // (the sandboxed version of this test is in execute-command.sandbox.test.ts).
+    const t = await harness({ files: { 'tree.sh': script }, config: { sandbox: { mode: 'off' } } });
     const r = await t.call('execute_command', { command: 'sh tree.sh', requires_approval: false, timeout: 2 });
     expect(r.code).toBe('QUIVER_ERR_TOOL_TIMEOUT');
     expect(t.text(r)).toBe('Command timed out after 2 seconds and was terminated (process tree killed).\nOutput:\nready');

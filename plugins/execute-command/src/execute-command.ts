@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildChildEnv, coreServices, defineTool, type TaskConfig, type ToolResult } from '@quiver/core';
+import { buildChildEnv, coreServices, defineTool, type SandboxPlan, type TaskConfig, type ToolResult } from '@quiver/core';
 import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 import { commandResultToToolResult } from './format-command-result.js';
 import { runCommand } from './run-command.js';
@@ -25,6 +25,10 @@ const params = z.object({
     .union([z.number(), z.string()])
     .optional()
     .describe('Seconds before the command and all its child processes are killed. Default: 300 for builds, installs and test runs, 30 otherwise.'),
+  run_outside_sandbox: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .describe('true only when the command failed because of the sandbox (it needs the network, or to write outside the workspace): it then runs on the host, and the user is always asked first. Default false.'),
   task_progress: z.string().optional().describe('The updated task checklist, in Markdown.'),
 });
 
@@ -51,10 +55,10 @@ export function isApprovalRequested(value: unknown): boolean {
 export const executeCommandTool = defineTool({
   name: 'execute_command',
   description:
-    'Run a shell command (bash -c) and return its exit code and output (stdout and stderr). Use it for builds, tests, git, package managers and other system operations; explain what the command does. It runs non-interactively (no stdin) in the primary workspace root, or in another root when prefixed with @name:. Every command has a timeout (30 s by default, 300 s for builds, installs and test runs; set `timeout` to change it); on expiry the command and every process it started are killed and the output so far is returned. Processes left running in the background are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines.',
+    'Run a shell command (bash -c) and return its exit code and output (stdout and stderr). Use it for builds, tests, git, package managers and other system operations; explain what the command does. It runs non-interactively (no stdin) in the primary workspace root, or in another root when prefixed with @name:. Every command has a timeout (30 s by default, 300 s for builds, installs and test runs; set `timeout` to change it); on expiry the command and every process it started are killed and the output so far is returned. Processes left running in the background are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines. It usually runs in a sandbox: the workspace writable, the rest read-only, no network, ignored files unreadable.',
   params,
   command: 'command',
-  approval: { category: 'command', escalate: escalateCommand },
+  approval: { category: 'command', escalate: escalateCommand, sandbox: planSandbox },
   annotations: { title: 'Run a shell command', destructive: true, openWorld: true },
   describe: (p) => `[execute_command for '${p.command ?? ''}']`,
   execute: executeCommand,
@@ -62,6 +66,14 @@ export const executeCommandTool = defineTool({
 
 function targetOf(config: TaskConfig, command: string): CommandTarget {
   return resolveCommandTarget(command, config.cwd, config.workspaceRoots, config.services.find(coreServices.workspace));
+}
+
+/** Where the command will run (approval: sandboxed commands may be auto-approved, escapes always ask). */
+async function planSandbox(config: TaskConfig, p: ExecuteCommandParams): Promise<SandboxPlan | undefined> {
+  const sandbox = config.services.find(coreServices.sandbox);
+  if (!sandbox) return undefined;
+  const target = targetOf(config, p.command);
+  return sandbox.plan({ command: target.command, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox) });
 }
 
 /** The second approval level: asked for by the model, or a command the classifier calls destructive. */
@@ -78,7 +90,16 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
   const target = targetOf(config, p.command);
   const options = readOptions(config.options);
   const stopNotice = scheduleNotice(config, options);
+  const sandbox = config.services.find(coreServices.sandbox);
+  let notice: string | undefined;
   try {
+    const wrap = sandbox
+      ? async (plain: { file: string; args: string[]; env: NodeJS.ProcessEnv }) => {
+          const prepared = await sandbox.prepare({ command: target.command, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
+          notice = prepared.plan.notice;
+          return prepared;
+        }
+      : undefined;
     const result = await runCommand({
       command: target.command,
       cwd: target.cwd,
@@ -89,10 +110,11 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
       env: config.services.find(coreServices.childEnv)?.build() ?? buildChildEnv(),
       shell: options.shell,
       killGraceMs: options.killGraceMs,
+      wrap,
     });
     // The command may have changed any file, so no cached read can be trusted any more.
     config.readCache.clear();
-    return commandResultToToolResult(result);
+    return commandResultToToolResult({ ...result, notice });
   } finally {
     stopNotice();
   }

@@ -12,10 +12,12 @@ export const LEFTOVERS_NOTE =
  * formatCommandResult({ outcome: 'exited', exitCode: 2, output: 'boom', ... });
  * // "Command failed with exit code 2.\nOutput:\nboom"
  */
-export function formatCommandResult(result: CommandRunResult): string {
+export function formatCommandResult(result: CommandRunResult & { notice?: string }): string {
   const text = `${outcomeSentence(result)}\nOutput:\n${result.output.replace(/\s+$/, '')}`;
   const leftovers = (result.outcome === 'exited' || result.outcome === 'signalled') && result.killed.length > 0;
-  return leftovers ? `${text}\n\n${LEFTOVERS_NOTE}` : text;
+  const withLeftovers = leftovers ? `${text}\n\n${LEFTOVERS_NOTE}` : text;
+  // Where it ran, when not in the sandbox on purpose (unsandboxed fallback, excluded, escaped).
+  return result.notice ? `${withLeftovers}\n\n${result.notice}` : withLeftovers;
 }
 
 function outcomeSentence(result: CommandRunResult): string {
@@ -38,7 +40,7 @@ function outcomeSentence(result: CommandRunResult): string {
  * None of them counts as a mistake: the command ran, so the count resets, as the baseline's
  * does right after validation.
  */
-export function commandResultToToolResult(result: CommandRunResult): ToolResult {
+export function commandResultToToolResult(result: CommandRunResult & { notice?: string }): ToolResult {
   const text = formatCommandResult(result);
   if (result.outcome === 'timed-out') return errorResult(text, ERROR_CODES.TOOL_TIMEOUT, 'reset');
   if (result.outcome === 'aborted') return errorResult(text, ERROR_CODES.TOOL_ABORTED, 'reset');

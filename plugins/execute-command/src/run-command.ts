@@ -30,6 +30,11 @@ export interface RunCommandOptions {
   settleMs?: number;
   /** Output limits of the result. */
   limits?: Partial<OutputLimits>;
+  /**
+   * Turn `<shell> -c <command>` into the process to start (the sandbox service's `prepare`);
+   * a throw means nothing runs and is passed on.
+   */
+  wrap?(spawn: { file: string; args: string[]; env: NodeJS.ProcessEnv }): Promise<{ file: string; args: string[]; env: NodeJS.ProcessEnv }>;
 }
 
 /** How a command ended. */
@@ -114,7 +119,9 @@ async function start(options: RunCommandOptions, mark: string): Promise<{ child:
   // Keep an outer command's mark, so a Quiver running inside a Quiver command is cleaned up too.
   env[COMMAND_MARK_VARIABLE] = outer ? `${outer}:${mark}` : mark;
   const shell = options.shell ?? (existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
-  const child = spawn(shell, ['-c', options.command], { cwd: options.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const plain = { file: shell, args: ['-c', options.command], env };
+  const run = options.wrap ? await options.wrap(plain) : plain;
+  const child = spawn(run.file, run.args, { cwd: options.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<ExitStatus>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
     child.once('spawn', () => resolve({ child, exited }));
@@ -122,7 +129,7 @@ async function start(options: RunCommandOptions, mark: string): Promise<{ child:
       reject(
         quiverError(
           ERROR_CODES.TOOL_FAILED,
-          `Could not start the command with ${shell} in '${options.cwd}': ${cause.message}. Check that the directory exists and the shell is installed.`,
+          `Could not start the command with ${run.file} in '${options.cwd}': ${cause.message}. Check that the directory exists and the shell is installed.`,
           { cause },
         ),
       ),

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '@quiver/core';
+import { loadConfig, type GateDecision, type SandboxPlan } from '@quiver/core';
 import { decideTrust } from '../trust/decide-trust.js';
-import { createIgnoreService } from '@quiver/ignore';
-import { createWorkspace } from '@quiver/workspace';
+import { openSandbox } from '../open-sandbox.js';
 import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
@@ -14,7 +13,9 @@ const USAGE = 'quiver permissions check "<command>" | - [--allow PATTERN]... [--
 
 const DETAILS = `Explain what execute_command's gates decide for a command: the command permissions (R1-R9:
 every segment, including pipes, && chains and $(...) substitutions, against the allow and deny
-patterns), then the ignore screen (I1-I5) when the workspace has ignore rules.
+patterns), then the ignore screen (I1-I5) when the workspace has ignore rules, then where it
+would run (inside the OS sandbox, on the host, or refused; 'quiver sandbox check' says what the
+sandbox allows).
   "<command>"         the command as one quoted argument ('-' reads it from stdin)
   --allow PATTERN     try an allow pattern (repeatable) instead of the config's commandPermissions
   --deny PATTERN      try a deny pattern (repeatable), likewise
@@ -48,7 +49,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.
-  const screen = decision.allowed ? await ignoreScreen(command, cwd, loaded) : undefined;
+  const { screen, plan } = await screenAndSandbox(command, cwd, loaded, decision.allowed);
   const allowed = decision.allowed && (screen?.allowed ?? true);
   const denial = !decision.allowed ? decision : screen && !screen.allowed ? screen : undefined;
   if (values.json) {
@@ -62,6 +63,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
       message: screen && !screen.allowed ? `Command "${command}" names a path blocked by the ignore rules (rule ${screen.rule}): ${screen.reason ?? screen.subject}` : decision.message,
       segments: decision.segments,
       ignore: screen ? { allowed: screen.allowed, rule: screen.rule ?? null, subject: screen.subject ?? null, reason: screen.reason ?? null } : null,
+      sandbox: { mode: plan.mode, sandboxed: plan.sandboxed, network: plan.network, host: plan.hostReason ?? null, refused: plan.refusal ?? null },
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } else {
@@ -73,6 +75,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
           : `Ignore screen (I1–I5): DENIED by ${screen.rule}: ${screen.reason ?? screen.subject}\nVerdict: DENIED\n`,
       );
     }
+    if (allowed) process.stdout.write(`${sandboxLine(plan)}\n`);
   }
   return allowed ? 0 : 1;
 }
@@ -89,16 +92,24 @@ function permissionsConfig(flags: { allow?: string[]; deny?: string[]; 'allow-re
   return resolveCommandPermissionsConfig({ allow: flags.allow, deny: flags.deny, allowRedirects: flags['allow-redirects'] }, {});
 }
 
-/** I1–I5: the ignore screen, run from the workspace the config (or the cwd) names. */
-async function ignoreScreen(command: string, cwd: string, loaded: Awaited<ReturnType<typeof loadConfig>>) {
-  const roots = (loaded.config.workspaceRoots ?? [cwd]).map((r) => (typeof r === 'string' ? resolve(loaded.dir, r) : { name: r.name, path: resolve(loaded.dir, r.path) }));
-  const workspace = await createWorkspace(roots);
-  const ignore = await createIgnoreService(workspace, { fileName: loaded.config.ignoreFile, watch: false });
+/** I1–I5 (the ignore screen) and where the command would run (the sandbox), from the workspace the config (or the cwd) names. */
+async function screenAndSandbox(command: string, cwd: string, loaded: Awaited<ReturnType<typeof loadConfig>>, screened: boolean): Promise<{ screen?: GateDecision; plan: SandboxPlan }> {
+  const opened = await openSandbox(cwd, loaded);
   try {
-    return await ignore.checkCommand(command, resolve(cwd));
+    const screen = screened ? await opened.ignore.checkCommand(command, resolve(cwd)) : undefined;
+    return { screen, plan: await opened.sandbox.plan({ command, cwd: resolve(cwd) }) };
   } finally {
-    ignore.dispose();
+    await opened.close();
   }
+}
+
+/** One line on where the command would run. */
+function sandboxLine(plan: SandboxPlan): string {
+  if (plan.refusal) return `Sandbox: REFUSED, nothing would run. ${plan.refusal}`;
+  if (plan.sandboxed) return `Sandbox: runs inside ${plan.mode} (network ${plan.network}); see 'quiver sandbox check' for what that allows.`;
+  if (plan.hostReason === 'excluded') return 'Sandbox: runs on the host (sandbox.excludedCommands), and always asks first.';
+  if (plan.hostReason === 'unavailable') return `Sandbox: unavailable, runs UNSANDBOXED. ${plan.notice ?? ''}`.trim();
+  return 'Sandbox: off (sandbox.mode: "off"); the command screen is all that applies.';
 }
 
 async function readStdin(): Promise<string> {

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ClientCapabilities, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith } from '@quiver/testing';
 import { createMcpTestKit, type McpTestKit } from './mcp-test-kit.js';
 
 let kit: McpTestKit;
@@ -31,20 +32,6 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string): P
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`gave up waiting for ${what}`);
-}
-
-/** True while a process exists and is not a zombie (an unreaped corpse is gone for our purposes). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
 }
 
 describe('quiver mcp over stdio', () => {
@@ -143,19 +130,18 @@ describe('quiver mcp over stdio', () => {
     const dir = await workspace('cancel', {}, { approval: { executeAllCommands: true } });
     const client = await connect(dir);
     const abort = new AbortController();
+    // A unique sleep found by its command line: inside the sandbox, $$ is a PID-namespace pid.
+    const marker = `30.${process.pid}${Math.floor(Math.random() * 1e6)}`;
     const pending = client.callTool(
-      { name: 'execute_command', arguments: { command: "sh -c 'echo $$ > inner.pid; exec sleep 30' & wait", requires_approval: false, timeout: 120 } },
+      { name: 'execute_command', arguments: { command: `sh -c 'exec sleep ${marker}' & wait`, requires_approval: false, timeout: 120 } },
       undefined,
       { signal: abort.signal },
     );
     pending.catch(() => undefined);
-    const pidFile = join(dir, 'inner.pid');
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 'the command to start');
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
-    expect(alive(pid)).toBe(true);
+    await waitFor(() => processesWith(marker).length > 0, 'the command to start');
     abort.abort();
     await expect(pending).rejects.toThrow();
-    await waitFor(() => !alive(pid), `process ${pid} to be killed`);
+    await waitFor(() => processesWith(marker).length === 0, `the processes running 'sleep ${marker}' to be killed`);
     // The server is still there for the next call.
     expect((await call(client, 'execute_command', { command: 'echo still-here', requires_approval: false })).isError).toBe(false);
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScriptedProvider, type ScriptedProvider, type ScriptedProviderOptions, type ScriptedReply, type ScriptedRequest } from '@quiver/agent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith } from '@quiver/testing';
 
 const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 let tmp: string;
@@ -168,11 +169,13 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
 
   it('Ctrl-C aborts the task and kills the running command: exit 130', async () => {
     const dir = await workspace({});
-    const url = await serve('anthropic', [call('execute_command', { command: 'echo $$ > pid.txt; exec sleep 30', requires_approval: false }), done('x')]);
-    const pidFile = join(dir, 'pid.txt');
+    // A unique sleep found by its command line: inside the sandbox, $$ is a PID-namespace pid.
+    const marker = `30.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+    const url = await serve('anthropic', [call('execute_command', { command: `echo started > started.txt; exec sleep ${marker}`, requires_approval: false }), done('x')]);
+    const startedFile = join(dir, 'started.txt');
     const r = await quiver(dir, ['Sleep', ...anthropicArgs(url), '--yes'], { ANTHROPIC_API_KEY: 'k' }, (child) => {
       const poll = setInterval(() => {
-        if (existsSync(pidFile)) {
+        if (existsSync(startedFile) && processesWith(marker).length > 0) {
           clearInterval(poll);
           setTimeout(() => child.kill('SIGINT'), 100);
         }
@@ -180,8 +183,7 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
     });
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('The task was aborted.');
-    const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(() => process.kill(pid, 0)).toThrow();
+    expect(processesWith(marker)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { CLI_ERRORS } from '../cli-errors.js';
  * testing → runtime. They are not on the npm registry yet, so a plugin made outside this
  * monorepo points every one of them at a local copy (`overrides` reach the transitive ones).
  */
-export const QUIVER_TEST_PACKAGES = ['core', 'testing', 'runtime', 'shell', 'workspace', 'ignore', 'fs'] as const;
+export const QUIVER_TEST_PACKAGES = ['core', 'testing', 'runtime', 'shell', 'workspace', 'ignore', 'fs', 'sandbox'] as const;
 
 /** Where the scaffold's @quiver dependencies come from. */
 export type QuiverSource = { kind: 'registry' } | { kind: 'link'; root: string } | { kind: 'tarballs'; dir: string };

@@ -22,6 +22,13 @@ export const approvalSettingsSchema = z
     executeSafeCommands: z.boolean().default(true),
     /** @default false */
     executeAllCommands: z.boolean().default(false),
+    /**
+     * Approve a command that will run inside the OS sandbox (`sandbox.mode` workspace-write or
+     * read-only, sandbox available), whatever the other command levels say. A command that
+     * runs outside it (excluded, asked for by the model, no sandbox here) is never approved by
+     * this. @default false
+     */
+    executeSandboxedCommands: z.boolean().default(false),
     /** @default false */
     useBrowser: z.boolean().default(false),
     /** @default true */

@@ -4,6 +4,14 @@ import type { ApprovalSettings } from './approval-settings.js';
 /** `[local, external]` levels, or one boolean for tools without a path notion. */
 export type AutoApproveLevels = boolean | [boolean, boolean];
 
+/** Where a call will run, for tools that start programs through the sandbox service. */
+export interface SandboxVerdict {
+  /** True when the OS sandbox will hold it. */
+  sandboxed: boolean;
+  /** Set when it leaves the sandbox on purpose (excluded, or asked for): why. Always asks. */
+  escape?: string;
+}
+
 /** The outcome of an approval decision. */
 export interface ApprovalDecision {
   auto: boolean;
@@ -29,7 +37,7 @@ export interface AutoApprover {
    */
   shouldAutoApproveToolWithPath(tool: string, inside: boolean | undefined, category: ApprovalCategory): boolean;
   /** The full decision for one call. `escalated` forces the second level (external / all commands). */
-  decide(tool: string, category: ApprovalCategory, opts: { inside?: boolean; hasPath: boolean; escalated?: string }): ApprovalDecision;
+  decide(tool: string, category: ApprovalCategory, opts: { inside?: boolean; hasPath: boolean; escalated?: string; sandbox?: SandboxVerdict }): ApprovalDecision;
 }
 
 /** Create an AutoApprover over settings. */
@@ -70,9 +78,12 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
     settings: Object.freeze({ ...settings }),
     shouldAutoApproveTool: levels,
     shouldAutoApproveToolWithPath: withPath,
-    decide(tool, category, { inside, hasPath, escalated }) {
+    decide(tool, category, { inside, hasPath, escalated, sandbox }) {
       if (category === 'none') return { auto: true, reason: 'no approval needed' };
       if (settings.yolo) return { auto: true, reason: 'yolo mode' };
+      // Leaving the sandbox on purpose is the user's call every time (only yolo skips it).
+      if (sandbox?.escape) return { auto: false, reason: sandbox.escape };
+      if (sandbox?.sandboxed && settings.executeSandboxedCommands) return { auto: true, reason: 'it runs inside the sandbox' };
       if (category === 'always') {
         return settings.autoApproveAll
           ? { auto: true, reason: 'auto-approve all' }

@@ -14,7 +14,7 @@ describe('the config JSON Schema', () => {
   it('has every top-level key, and refuses unknown ones', () => {
     expect(jsonSchema.type).toBe('object');
     expect(Object.keys(jsonSchema.properties).sort()).toEqual(
-      ['$schema', 'approval', 'commandPermissions', 'commands', 'extends', 'hooks', 'ignoreFile', 'mcp', 'mcpServers', 'model', 'plugins', 'tools', 'workspaceRoots'].sort(),
+      ['$schema', 'approval', 'commandPermissions', 'commands', 'extends', 'hooks', 'ignoreFile', 'mcp', 'mcpServers', 'model', 'plugins', 'sandbox', 'tools', 'workspaceRoots'].sort(),
     );
     expect(Object.keys(jsonSchema.properties).sort()).toEqual(Object.keys(configSchema.shape).sort());
     expect(jsonSchema.additionalProperties).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { approvalSettingsSchema } from '../approval/approval-settings.js';
+import { sandboxSettingsSchema } from './sandbox-settings.js';
 import { HOOK_NAMES } from '../hooks/hook-names.js';
 
 const pluginEntry = z.union([
@@ -113,6 +114,8 @@ export const configSchema = z
       .strict()
       .optional()
       .describe('The environment of command tools and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
+    /** The OS sandbox commands and command hooks run in (see `@quiver/sandbox`). */
+    sandbox: sandboxSettingsSchema.optional(),
     /** The ignore file's name. @default '.quiverignore' */
     ignoreFile: z.string().min(1).optional(),
     /** External command hooks per event (Claude Code's shape). */

@@ -2,6 +2,7 @@ import type { QuiverConfig } from '../config/config-schema.js';
 import type { HostUi } from '../host/host-ui.js';
 import type { CommandClassifier, CommandPermissionService } from '../services/command-permissions.js';
 import type { IgnoreService } from '../services/ignore.js';
+import type { SandboxService } from '../services/sandbox.js';
 import type { WorkspaceService } from '../services/workspace.js';
 import type { Telemetry } from '../services/telemetry.js';
 import type { ChildEnvService } from '../services/child-env.js';
@@ -23,6 +24,8 @@ export const coreServices = Object.freeze({
   permissions: createServiceRef<CommandPermissionService>({ id: 'core.permissions', scope: 'root' }),
   /** The destructive-command classifier. */
   commandClassifier: createServiceRef<CommandClassifier>({ id: 'core.commandClassifier', scope: 'root' }),
+  /** The OS sandbox commands and command hooks run in (absent: the host chose none). */
+  sandbox: createServiceRef<SandboxService>({ id: 'core.sandbox', scope: 'root' }),
   /** The host's validated config and where it came from (plugins read their sections from it). */
   config: createServiceRef<{ config: QuiverConfig; file?: string; dir: string }>({ id: 'core.config', scope: 'root' }),
   /** The environment of shell commands and command hooks (C1): Quiver's credentials left out. */

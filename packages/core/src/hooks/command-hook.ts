@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ERROR_CODES, quiverError } from '../errors.js';
+import type { SandboxService } from '../services/sandbox.js';
 import type { HookBus } from './hook-bus.js';
 import type { HookName, PostToolUseResult, PreToolUseResult, SeriesResult, UserPromptSubmitResult } from './hook-names.js';
 import { HOOK_NAMES } from './hook-names.js';
@@ -51,7 +52,7 @@ const MAX_OUTPUT = 1024 * 1024;
 export function registerCommandHooks(
   bus: HookBus,
   hooks: Partial<Record<HookName, CommandHookGroup[]>>,
-  where: { cwd: string; configDir: string; configFile?: string; env?: () => NodeJS.ProcessEnv },
+  where: { cwd: string; configDir: string; configFile?: string; env?: () => NodeJS.ProcessEnv; sandbox?: SandboxService },
 ): () => void {
   const offs: (() => void)[] = [];
   for (const [event, groups] of Object.entries(hooks) as [HookName, CommandHookGroup[]][]) {
@@ -68,7 +69,7 @@ export function registerCommandHooks(
             async (event_) => {
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
-              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs, env: where.env?.() });
+              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs, env: where.env?.(), sandbox: where.sandbox });
               return interpret(event, run, spec.command, spec.failClosed === true) as never;
             },
           ),
@@ -151,16 +152,35 @@ function toWire(event: HookName, e: Record<string, unknown>): Record<string, unk
   return wire;
 }
 
+/** Options of {@link runHook}. */
+export interface RunHookOptions {
+  cwd: string;
+  configDir: string;
+  timeoutMs: number;
+  /** The child environment (the `core.childEnv` service's); without it, the process's environment minus the default credential patterns (SPEC C1), never the raw one. */
+  env?: NodeJS.ProcessEnv;
+  /** The sandbox the hook runs in; without one it runs on the host. */
+  sandbox?: SandboxService;
+}
+
 /**
  * Run one hook process: JSON on stdin, bounded output, the whole group killed on time-out.
- * `env` is the child environment (the `core.childEnv` service's); without it, the process's
- * environment minus the default credential patterns (SPEC C1), never the raw one.
+ * With a sandbox service it runs inside the sandbox (a refusal is a hook failure, so a
+ * PreToolUse hook then blocks by default).
  */
-export function runHook(command: string, input: unknown, options: { cwd: string; configDir: string; timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<HookRun> {
+export async function runHook(command: string, input: unknown, options: RunHookOptions): Promise<HookRun> {
+  const env = { ...(options.env ?? buildChildEnv()), QUIVER_PROJECT_DIR: options.cwd, CLAUDE_PROJECT_DIR: options.cwd };
+  let file = '/bin/sh';
+  let args = ['-c', command];
+  let childEnv: NodeJS.ProcessEnv = env;
+  if (options.sandbox) {
+    const prepared = await options.sandbox.prepare({ command, cwd: options.cwd, purpose: 'hook', shell: '/bin/sh', env });
+    ({ file, args, env: childEnv } = prepared);
+  }
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], {
+    const child = spawn(file, args, {
       cwd: options.cwd,
-      env: { ...(options.env ?? buildChildEnv()), QUIVER_PROJECT_DIR: options.cwd, CLAUDE_PROJECT_DIR: options.cwd },
+      env: childEnv,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

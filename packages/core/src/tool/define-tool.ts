@@ -1,3 +1,4 @@
+import type { SandboxPlan } from '../services/sandbox.js';
 import { z } from 'zod';
 import { quiverError, ERROR_CODES } from '../errors.js';
 import type { HostUi } from '../host/host-ui.js';
@@ -63,6 +64,12 @@ export interface ToolApproval<P> {
    * when the settings would ask; it never turns an automatic approval into a prompt.
    */
   autoApprove?(config: TaskConfig, params: P): Promise<boolean> | boolean;
+  /**
+   * Where this call will run, for a tool that starts programs through the `core.sandbox`
+   * service: inside the OS sandbox (`approval.executeSandboxedCommands` may approve it) or on
+   * the host because it escapes (excluded, or asked for), which always asks.
+   */
+  sandbox?(config: TaskConfig, params: P): Promise<SandboxPlan | undefined> | SandboxPlan | undefined;
 }
 
 /** The UI a partial-block handler may use: the host ports plus the task's config. */

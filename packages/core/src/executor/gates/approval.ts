@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
 import { errorResult, type ToolResult } from '../../tool/tool-result.js';
-import type { ApprovalDecision } from '../../approval/auto-approver.js';
+import type { ApprovalDecision, SandboxVerdict } from '../../approval/auto-approver.js';
 import type { CallContext, Gate } from '../call-context.js';
 import { buildTaskConfig } from '../build-task-config.js';
 
@@ -18,19 +18,33 @@ export const approval: Gate = {
     const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
     const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
     const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
-    const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated });
+    const sandbox = await sandboxVerdict(call);
+    const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated, sandbox });
     if (decision.auto) {
       call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
       return undefined;
     }
     // The tool's own rule (an MCP server's per-tool autoApprove list) can spare the prompt.
-    if (tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
+    if (!sandbox?.escape && tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
       call.approval = 'auto';
       return undefined;
     }
     return askTheUser(call, decision);
   },
 };
+
+/** Where the call will run, when the tool starts programs through the sandbox. */
+async function sandboxVerdict(call: CallContext): Promise<SandboxVerdict | undefined> {
+  const plan = call.tool.approval.sandbox ? await call.tool.approval.sandbox(buildTaskConfig(call), call.parsed as never) : undefined;
+  if (!plan) return undefined;
+  const escape =
+    plan.hostReason === 'escape'
+      ? 'it asks to run outside the sandbox'
+      : plan.hostReason === 'excluded'
+        ? 'it runs outside the sandbox (sandbox.excludedCommands)'
+        : undefined;
+  return { sandboxed: plan.sandboxed, escape };
+}
 
 /** Ask the host's `approve` port. A "no" skips the message's remaining tools and is not a mistake. */
 async function askTheUser(call: CallContext, decision: ApprovalDecision): Promise<ToolResult | undefined> {

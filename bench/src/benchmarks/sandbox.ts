@@ -1,0 +1,83 @@
+import { performance } from 'node:perf_hooks';
+import { createIgnoreService } from '@quiver/ignore';
+import { createMaskCache, createSandboxService, probeBubblewrap, walkMasks } from '@quiver/sandbox';
+import { createWorkspace } from '@quiver/workspace';
+import type { BenchContext } from '../bench-context.js';
+import { result, type BenchResult } from '../bench-result.js';
+import { alternate } from '../measure.js';
+import { runProcess } from '../run-process.js';
+
+/**
+ * The sandbox's cost, in the ~100,000-file tree (its `.quiverignore` hides `secrets/` and
+ * `generated/` in every module): a `true` command through the sandbox (bubblewrap with every
+ * mask mounted) against the same shell started directly, and the masks for a command, cached
+ * per ignore-file version, against walking the tree for them.
+ */
+export async function benchSandbox(ctx: BenchContext): Promise<BenchResult[]> {
+  const probe = await probeBubblewrap();
+  if (!probe.available) {
+    ctx.log(`  skipped: ${probe.reason}`);
+    return [];
+  }
+  const workspace = await createWorkspace([ctx.corpora.tree]);
+  const ignore = await createIgnoreService(workspace);
+  const roots = workspace.roots.map((r) => r.path);
+  const sandbox = createSandboxService({ roots, ignore });
+  try {
+    return [await overheadRow(ctx, sandbox, roots[0]!), await maskRow(ctx, ignore, roots)];
+  } finally {
+    ignore.dispose();
+    await sandbox.dispose?.();
+  }
+}
+
+async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createSandboxService>, cwd: string): Promise<BenchResult> {
+  let mounts = 0;
+  const paired = await alternate({
+    runs: Math.max(ctx.runs, ctx.smoke ? 3 : 15),
+    warmup: 2,
+    subject: async () => {
+      const start = performance.now();
+      const p = await sandbox.prepare({ command: 'true', cwd, shell: '/bin/bash', env: process.env });
+      mounts = p.args.filter((a) => a === '--ro-bind' || a === '--bind').length;
+      const run = await runProcess(p.file, p.args, { cwd, env: p.env });
+      if (run.code !== 0) throw new Error(`sandboxed true exited ${run.code}`);
+      return performance.now() - start;
+    },
+    baseline: async () => (await runProcess('/bin/bash', ['-c', 'true'], { cwd })).ms,
+  });
+  return result(
+    {
+      id: 'sandbox-overhead',
+      title: 'Sandbox: per-command overhead (`true`)',
+      subjectLabel: 'sandbox.prepare + bwrap (new namespaces, every mask) + bash -c true, to exit',
+      baselineLabel: 'bash -c true, spawn to exit',
+      unit: 'ms',
+      target: { kind: 'added', limit: 15 },
+      notes: [`${mounts} bind mounts (the root, read-only paths and every mask)`],
+    },
+    paired,
+  );
+}
+
+async function maskRow(ctx: BenchContext, ignore: Awaited<ReturnType<typeof createIgnoreService>>, roots: string[]): Promise<BenchResult> {
+  const cache = createMaskCache({ roots, version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() });
+  const count = cache.masks().length;
+  const paired = await alternate({
+    runs: Math.max(ctx.runs, ctx.smoke ? 3 : 9),
+    subject: () => void cache.masks(),
+    baseline: () => void walkMasks(roots, ignore.listingFilter(), new Set(ignore.ruleFiles())),
+  });
+  return result(
+    {
+      id: 'sandbox-masks',
+      title: `Sandbox: masks for ${ctx.corpora.treeFiles.toLocaleString('en')} files, cached per ignore-file version`,
+      subjectLabel: 'masks for a command: ignore-file version + root mtime + every cached mask still there',
+      baselineLabel: 'computing them: one walk of the tree, not entering hidden folders',
+      unit: 'ms',
+      target: { kind: 'absolute', limit: 20 },
+      notes: [`${count} masks`],
+    },
+    paired,
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** The sandbox modes (Codex's names): no boundary, the workspace writable, or nothing writable. */
+export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
+
+/** `sandbox.network`: `"off"`, `"on"`, or only some hosts through a loopback proxy. */
+const networkSetting = z.union([
+  z.enum(['off', 'on']),
+  z
+    .object({
+      /** Host names (or `*.domain`) a command may reach through the proxy; everything else is refused. */
+      allow: z.array(z.string().min(1)).min(1),
+    })
+    .strict(),
+]);
+
+/**
+ * The `sandbox` section: the OS boundary commands and command hooks run in (bubblewrap on
+ * Linux). What the ignore rules hide is masked inside it.
+ */
+export const sandboxSettingsSchema = z
+  .object({
+    /** `off`, `workspace-write` (the roots writable, the rest read-only, a private /tmp) or `read-only`. @default 'workspace-write' where available */
+    mode: z.enum(SANDBOX_MODES).optional(),
+    /** Network inside the sandbox. @default 'off' */
+    network: networkSetting.optional(),
+    /**
+     * When the sandbox cannot run here: `refuse` runs nothing, `unsandboxed` runs with the
+     * command screen only and says so in every result. @default 'refuse' when `mode` is set, 'unsandboxed' when it is left to its default
+     */
+    fallback: z.enum(['refuse', 'unsandboxed']).optional(),
+    /** More paths to hide (`~/` is the home folder). @default ['~/.ssh', '~/.aws'] */
+    denyRead: z.array(z.string().min(1)).optional(),
+    /** More paths writable in `workspace-write` (`~/` is the home folder). @default [] */
+    allowWrite: z.array(z.string().min(1)).optional(),
+    /**
+     * Commands that need the host (`docker`, `gh auth *`): they run outside the sandbox and
+     * always ask first. Patterns as in `commandPermissions`.
+     */
+    excludedCommands: z.array(z.string().min(1)).optional(),
+    /** Run the config's command hooks in the sandbox too. @default true */
+    hooks: z.boolean().optional(),
+  })
+  .strict();
+
+/** The `sandbox` section as written. */
+export type SandboxSettings = z.output<typeof sandboxSettingsSchema>;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildBwrapArgs, type BwrapLayout } from './build-bwrap-args.js';
+
+const layout: BwrapLayout = {
+  mode: 'workspace-write',
+  roots: ['/tmp/ws'],
+  allowWrite: ['/home/u/.cache'],
+  readOnly: ['/tmp/ws/.git', '/tmp/ws/.quiverignore'],
+  masks: [
+    { path: '/tmp/ws/.env', directory: false },
+    { path: '/tmp/ws/secrets', directory: true },
+  ],
+  network: 'off',
+  cwd: '/tmp/ws',
+  emptyFile: '/e/file',
+  emptyDir: '/e/dir',
+  setEnv: { QUIVER_SANDBOX: 'workspace-write' },
+};
+
+describe('buildBwrapArgs', () => {
+  it('mounts in order: all read-only, private /tmp, writable roots, read-only inside, masks; then the command', () => {
+    const args = buildBwrapArgs(layout, ['/bin/bash', '-c', 'true']);
+    const at = (...needle: string[]) => args.findIndex((_, i) => needle.every((n, j) => args[i + j] === n));
+    expect(args.slice(0, 2)).toEqual(['--die-with-parent', '--unshare-all']);
+    expect(args).not.toContain('--share-net');
+    expect(at('--cap-drop', 'ALL')).toBeGreaterThan(0);
+    expect(at('--ro-bind', '/', '/')).toBeLessThan(at('--tmpfs', '/tmp'));
+    expect(at('--tmpfs', '/tmp')).toBeLessThan(at('--bind', '/tmp/ws', '/tmp/ws'));
+    expect(at('--bind', '/tmp/ws', '/tmp/ws')).toBeLessThan(at('--ro-bind', '/tmp/ws/.git', '/tmp/ws/.git'));
+    expect(at('--ro-bind', '/tmp/ws/.git', '/tmp/ws/.git')).toBeLessThan(at('--ro-bind', '/e/file', '/tmp/ws/.env'));
+    expect(at('--ro-bind', '/e/dir', '/tmp/ws/secrets')).toBeGreaterThan(0);
+    expect(at('--bind', '/home/u/.cache', '/home/u/.cache')).toBeGreaterThan(0);
+    expect(args.slice(-6)).toEqual(['--chdir', '/tmp/ws', '--', '/bin/bash', '-c', 'true']);
+  });
+
+  it('read-only binds the roots read-only and ignores allowWrite; network on shares the network', () => {
+    const args = buildBwrapArgs({ ...layout, mode: 'read-only', network: 'on' }, ['true']);
+    expect(args).toContain('--share-net');
+    expect(args.join(' ')).toContain('--ro-bind /tmp/ws /tmp/ws');
+    expect(args.join(' ')).not.toContain('--bind /tmp/ws /tmp/ws');
+    expect(args).not.toContain('/home/u/.cache');
+  });
+});

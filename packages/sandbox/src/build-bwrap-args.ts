@@ -1,0 +1,44 @@
+import type { MaskEntry } from './compute-masks.js';
+
+/** Everything one bubblewrap command line is built from. */
+export interface BwrapLayout {
+  mode: 'workspace-write' | 'read-only';
+  /** The workspace roots: writable in workspace-write, read-only in read-only. */
+  roots: readonly string[];
+  /** More writable paths (workspace-write only; existing ones). */
+  allowWrite: readonly string[];
+  /** Paths inside writable roots that stay read-only: `.git`, the ignore files, the config (existing ones). */
+  readOnly: readonly string[];
+  /** Paths hidden behind an empty file or folder (ignored entries, `sandbox.denyRead`). */
+  masks: readonly MaskEntry[];
+  /** `on` shares the host's network; otherwise the sandbox has only its own loopback. */
+  network: 'off' | 'on' | 'allowlist';
+  cwd: string;
+  /** An empty file and an empty folder, both mode 000, mounted over each mask. */
+  emptyFile: string;
+  emptyDir: string;
+  /** Extra environment inside (`QUIVER_SANDBOX`, proxy variables). */
+  setEnv: Readonly<Record<string, string>>;
+}
+
+/**
+ * The bubblewrap arguments for one command, in mount order: the whole filesystem read-only,
+ * a fresh /dev and /proc, a private /tmp, then the writable roots, then what stays read-only
+ * inside them, then the masks — later mounts cover earlier ones. Every namespace is new
+ * (mount, PID, network, IPC, UTS, user, cgroup; `network: on` shares the host's network), all
+ * capabilities are dropped (so even root cannot read a mode-000 mask), and the sandbox dies
+ * with its parent.
+ */
+export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): string[] {
+  const args = ['--die-with-parent', '--unshare-all'];
+  if (layout.network === 'on') args.push('--share-net');
+  args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
+  const rootBind = layout.mode === 'workspace-write' ? '--bind' : '--ro-bind';
+  for (const root of layout.roots) args.push(rootBind, root, root);
+  if (layout.mode === 'workspace-write') for (const path of layout.allowWrite) args.push('--bind', path, path);
+  for (const path of layout.readOnly) args.push('--ro-bind', path, path);
+  for (const mask of layout.masks) args.push('--ro-bind', mask.directory ? layout.emptyDir : layout.emptyFile, mask.path);
+  for (const [name, value] of Object.entries(layout.setEnv)) args.push('--setenv', name, value);
+  args.push('--chdir', layout.cwd, '--', ...argv);
+  return args;
+}

@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createIgnoreService, type QuiverIgnoreService } from '@quiver/ignore';
+import { createWorkspace } from '@quiver/workspace';
+import { createMaskCache, walkMasks } from './compute-masks.js';
+
+let root: string;
+let ignore: QuiverIgnoreService;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'quiver-masks-')));
+  await mkdir(join(root, 'src/deep/secrets'), { recursive: true });
+  await mkdir(join(root, '.git'), { recursive: true });
+  await writeFile(join(root, '.quiverignore'), '.env\nsecrets/\n*.pem\n');
+  await writeFile(join(root, '.env'), 'x');
+  await writeFile(join(root, 'src/deep/secrets/a'), 'x');
+  await writeFile(join(root, 'src/deep/key.pem'), 'x');
+  await writeFile(join(root, 'src/ok.ts'), 'x');
+  await writeFile(join(root, '.git/x.pem'), 'x');
+  ignore = await createIgnoreService(await createWorkspace([root]));
+});
+afterEach(async () => {
+  ignore.dispose();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('walkMasks', () => {
+  it('lists every hidden entry, folders whole, and skips .git', () => {
+    expect(walkMasks([root], ignore.listingFilter(), new Set(ignore.ruleFiles()))).toEqual([
+      { path: join(root, '.env'), directory: false },
+      { path: join(root, 'src/deep/key.pem'), directory: false },
+      { path: join(root, 'src/deep/secrets'), directory: true },
+    ]);
+  });
+
+  it('masks the target of a hidden link, and skips a dangling one', async () => {
+    await writeFile(join(root, 'real.txt'), 'x');
+    await symlink(join(root, 'real.txt'), join(root, 'link.pem'));
+    await symlink(join(root, 'nowhere'), join(root, 'dangling.pem'));
+    const paths = walkMasks([root], ignore.listingFilter()).map((m) => m.path);
+    expect(paths).toContain(join(root, 'real.txt'));
+    expect(paths.some((p) => p.endsWith('dangling.pem'))).toBe(false);
+  });
+});
+
+describe('createMaskCache', () => {
+  const cacheOf = () => createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() });
+
+  it('reuses the masks while nothing changed, and walks again when the ignore file changes', async () => {
+    const cache = cacheOf();
+    const first = cache.masks();
+    expect(cache.masks()).toBe(first);
+    await writeFile(join(root, '.quiverignore'), '.env\n');
+    const second = cache.masks();
+    expect(second).not.toBe(first);
+    expect(second.map((m) => m.path)).toEqual([join(root, '.env')]);
+  });
+
+  it('sees a new hidden file at the top at once, and a mask that vanished', async () => {
+    const cache = cacheOf();
+    cache.masks();
+    await writeFile(join(root, 'new.pem'), 'x');
+    expect(cache.masks().map((m) => m.path)).toContain(join(root, 'new.pem'));
+    await rm(join(root, 'src/deep/key.pem'));
+    expect(cache.masks().map((m) => m.path)).not.toContain(join(root, 'src/deep/key.pem'));
+  });
+});

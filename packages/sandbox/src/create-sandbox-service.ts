@@ -1,0 +1,174 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxSettings, type SandboxedProcess } from '@quiver/core';
+import type { ListingFilter } from '@quiver/ignore';
+import { buildBwrapArgs } from './build-bwrap-args.js';
+import { createMaskCache, type MaskEntry } from './compute-masks.js';
+import { matchExcluded } from './match-excluded.js';
+import { startNetworkProxy, type NetworkProxy } from './network-proxy.js';
+import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
+import { resolveSandboxSettings, type ResolvedSandboxSettings } from './resolve-settings.js';
+
+/** The ignore service as the sandbox uses it (`@quiver/ignore`'s service fits). */
+export interface SandboxIgnoreSource {
+  rulesVersion(): string;
+  listingFilter(): ListingFilter;
+  ruleFiles(): string[];
+}
+
+/** Options of {@link createSandboxService}. */
+export interface SandboxServiceOptions {
+  /** The config's `sandbox` section. */
+  settings?: SandboxSettings;
+  /** The workspace roots (absolute, real paths); the first is the primary. */
+  roots: readonly string[];
+  /** The ignore rules whose hidden paths are masked. Without it nothing is masked. */
+  ignore?: SandboxIgnoreSource;
+  /** Files that stay read-only inside (the loaded config file). */
+  protectedFiles?: readonly string[];
+  /** Told once when the sandbox is unavailable here. */
+  warn?(message: string): void;
+  /** Where bubblewrap is looked for (`PATH`, `QUIVER_SANDBOX_BWRAP`). @default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Config files and hook folders in a root that a command must not rewrite (SPEC E1). */
+const PROTECTED_IN_ROOT = ['.git', 'quiver.config.json', 'quiver.config.js', 'quiver.config.mjs', 'quiver.config.ts', '.clinerules/hooks'];
+
+/**
+ * Create the sandbox service (registered as `core.sandbox`): on Linux, every command and
+ * command hook runs inside bubblewrap — the workspace roots writable (workspace-write) or not
+ * (read-only), the rest of the filesystem read-only, a private /tmp, `.git`, the ignore files
+ * and the config read-only, every path the ignore rules hide (and `sandbox.denyRead`) masked
+ * by an unreadable empty file or folder, no network unless `sandbox.network` opens it (all of
+ * it, or an allowlist of hosts through a loopback proxy), new mount/PID/network namespaces,
+ * no capabilities, and death with its parent.
+ * @example
+ * const sandbox = createSandboxService({ roots: ['/repo'], ignore, settings: config.sandbox });
+ * const p = await sandbox.prepare({ command: 'npm test', cwd: '/repo', shell: '/bin/bash', env: process.env });
+ * spawn(p.file, p.args, { env: p.env });
+ */
+export function createSandboxService(options: SandboxServiceOptions): SandboxService {
+  const roots = [...options.roots];
+  const settings = resolveSandboxSettings(options.settings, roots[0] ?? process.cwd());
+  const env = options.env ?? process.env;
+  const maskCache = options.ignore ? createMaskCache({ roots, version: () => options.ignore!.rulesVersion(), filter: () => options.ignore!.listingFilter(), visible: () => options.ignore!.ruleFiles() }) : undefined;
+  let empties: { file: string; dir: string; base: string } | undefined;
+  let proxy: Promise<NetworkProxy> | undefined;
+  let warned = false;
+
+  const probe = (): Promise<BubblewrapProbe> => probeBubblewrap(env);
+
+  const plan = async (request: SandboxRequest): Promise<SandboxPlan> => {
+    const network = settings.network;
+    const host = (hostReason: SandboxPlan['hostReason'], notice?: string): SandboxPlan => ({ mode: 'off', sandboxed: false, hostReason, notice, network });
+    if (settings.mode === 'off' || (request.purpose === 'hook' && !settings.hooks)) return host('off');
+    if (request.escape) return host('escape', 'Note: this command ran outside the sandbox, as asked.');
+    const excluded = await matchExcluded(request.command, settings.excludedCommands);
+    if (excluded) return host('excluded', `Note: this command ran outside the sandbox (sandbox.excludedCommands: '${excluded}').`);
+    const found = await probe();
+    if (!found.available) {
+      if (!warned) {
+        warned = true;
+        options.warn?.(`Sandbox unavailable: ${found.reason}`);
+      }
+      if (settings.fallback === 'refuse') return { ...host('unavailable'), refusal: `Nothing was run, because the sandbox is unavailable (sandbox.fallback: "refuse"). ${found.reason}` };
+      return host('unavailable', `Note: this command ran UNSANDBOXED (sandbox.fallback: "unsandboxed"), with the command screen only. ${found.reason}`);
+    }
+    return { mode: settings.mode, sandboxed: true, network };
+  };
+
+  const emptyMounts = (): { file: string; dir: string; base: string } => {
+    if (empties && existsSync(empties.file) && existsSync(empties.dir)) return empties;
+    const base = mkdtempSync(join(tmpdir(), 'quiver-sandbox-'));
+    const file = join(base, 'empty');
+    const dir = join(base, 'empty-dir');
+    writeFileSync(file, '');
+    mkdirSync(dir);
+    // Mode 000 with every capability dropped: reading a mask fails, it does not just look empty.
+    chmodSync(file, 0o000);
+    chmodSync(dir, 0o000);
+    return (empties = { file, dir, base });
+  };
+
+  const layoutParts = (): { masks: MaskEntry[]; readOnly: string[]; writable: string[] } => {
+    const ruleFiles = options.ignore?.ruleFiles() ?? [];
+    const inRoots = roots.flatMap((r) => PROTECTED_IN_ROOT.map((name) => join(r, name)));
+    const readOnly = [...new Set([...inRoots, ...ruleFiles, ...(options.protectedFiles ?? [])])].filter((p) => existsSync(p));
+    const denied: MaskEntry[] = settings.denyRead.filter((p) => existsSync(p)).map((p) => ({ path: p, directory: isDirectory(p) }));
+    const masks = [...(maskCache?.masks() ?? []), ...denied];
+    const writable = settings.mode === 'workspace-write' ? [...roots, ...settings.allowWrite.filter((p) => existsSync(p))] : [];
+    return { masks, readOnly, writable };
+  };
+
+  return {
+    settings: Object.freeze({ ...options.settings }),
+    plan,
+    async prepare(request) {
+      const decided = await plan(request);
+      if (decided.refusal) throw quiverError(ERROR_CODES.SANDBOX_UNAVAILABLE, decided.refusal);
+      const argv = [request.shell, '-c', request.command];
+      if (!decided.sandboxed) return { file: argv[0]!, args: argv.slice(1), env: request.env, plan: decided };
+      const found = await probe();
+      const { masks, readOnly } = layoutParts();
+      const empty = emptyMounts();
+      const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode };
+      const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
+      if (bridge) {
+        Object.assign(setEnv, bridge.environment());
+        readOnly.push(bridge.socketDir);
+      }
+      const args = buildBwrapArgs(
+        {
+          mode: decided.mode as 'workspace-write' | 'read-only',
+          roots,
+          allowWrite: settings.allowWrite.filter((p) => existsSync(p)),
+          readOnly,
+          masks,
+          network: settings.network,
+          cwd: request.cwd,
+          emptyFile: empty.file,
+          emptyDir: empty.dir,
+          setEnv,
+        },
+        bridge ? bridge.wrap(argv) : argv,
+      );
+      return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
+    },
+    async report(cwd) {
+      return buildReport(settings, await probe(), layoutParts(), roots, cwd);
+    },
+    async dispose() {
+      if (proxy) await (await proxy).close();
+      if (empties) rmSync(empties.base, { recursive: true, force: true });
+      empties = undefined;
+    },
+  };
+}
+
+function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, parts: { masks: MaskEntry[]; readOnly: string[]; writable: string[] }, roots: string[], _cwd: string): SandboxReport {
+  const deny = new Set(settings.denyRead);
+  return {
+    available: found.available,
+    unavailableReason: found.reason,
+    runner: found.available ? `${found.path}${found.version ? ` (${found.version})` : ''}` : undefined,
+    mode: settings.mode,
+    fallback: settings.fallback,
+    network: settings.network,
+    networkAllow: settings.networkAllow,
+    writable: settings.mode === 'workspace-write' ? [...parts.writable, '/tmp (private to each command)'] : ['/tmp (private to each command)'],
+    readOnly: settings.mode === 'read-only' ? [...roots, ...parts.readOnly] : parts.readOnly,
+    masked: parts.masks.filter((m) => !deny.has(m.path)).map((m) => m.path),
+    denyRead: settings.denyRead,
+    excludedCommands: settings.excludedCommands,
+  };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,235 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { rgPath } from '@vscode/ripgrep';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { probeBubblewrap } from '@quiver/sandbox';
+import { createTestHarness, processesWith, type TestHarness, type TestHarnessOptions } from '@quiver/testing';
+import plugin from './index.js';
+
+// execute_command inside the OS sandbox, through the real pipeline, with real programs. The
+// programs run from script files, because the command screen (rightly) refuses what it
+// cannot see; what it cannot see is exactly what the sandbox is for.
+
+const probe = await probeBubblewrap();
+const has = (program: string): boolean => spawnSync(program, ['--version'], { stdio: 'ignore' }).status === 0;
+
+let h: TestHarness | undefined;
+afterEach(async () => {
+  await h?.dispose();
+  h = undefined;
+});
+
+async function harness(options: Partial<TestHarnessOptions> = {}): Promise<TestHarness> {
+  h = await createTestHarness({ plugins: [{ plugin, options: { killGraceMs: 200 } }], ...options });
+  return h;
+}
+
+async function run(t: TestHarness, command: string, extra: Record<string, unknown> = {}): Promise<string> {
+  return t.text(await t.call('execute_command', { command, requires_approval: false, ...extra }));
+}
+
+const SECRET = 'hunter2-top-secret';
+const masked = { '.quiverignore': '.env\nsecrets/\n', '.env': `TOKEN=${SECRET}\n`, 'secrets/key.txt': SECRET };
+
+describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)', () => {
+  it('masks ignored files from cat, python3 and node', async () => {
+    const t = await harness({
+      files: {
+        ...masked,
+        'read.sh': 'cat .env; cat secrets/key.txt; ls secrets',
+        'read.py': "print(open('.env').read())",
+        'read.js': "console.log(require('fs').readFileSync('secrets/key.txt', 'utf8'))",
+      },
+    });
+    const shell = await run(t, 'sh read.sh');
+    expect(shell).toContain('Command failed');
+    expect(shell).toContain('.env: Permission denied');
+    expect(shell).toContain('secrets/key.txt: Permission denied');
+    expect(shell).not.toContain(SECRET);
+    const node = await run(t, 'node read.js');
+    expect(node).toContain('EACCES');
+    expect(node).not.toContain(SECRET);
+    if (has('python3')) {
+      const py = await run(t, 'python3 read.py');
+      expect(py).toContain('PermissionError');
+      expect(py).not.toContain(SECRET);
+    }
+    // The mask is inside the sandbox only: the host file is untouched.
+    expect(await readFile(t.path('.env'), 'utf8')).toContain(SECRET);
+  });
+
+  it('writes inside the workspace, not outside it; /tmp is private', async () => {
+    const tmpName = `/tmp/quiver-private-${process.pid}.txt`;
+    const t = await harness({ files: { 'w.sh': `echo inside > out.txt\necho outside > /usr/quiver-sandbox-escape.txt\necho tmp > ${tmpName} && cat ${tmpName}` } });
+    const out = await run(t, 'sh w.sh');
+    expect(out).toContain('/usr/quiver-sandbox-escape.txt: Read-only file system');
+    expect(out).toContain('tmp');
+    expect(await readFile(t.path('out.txt'), 'utf8')).toBe('inside\n');
+    expect(existsSync('/usr/quiver-sandbox-escape.txt')).toBe(false);
+    expect(existsSync(tmpName)).toBe(false);
+    // Beside the workspace, in /tmp, a write lands in the private /tmp and never on the host.
+    expect(await run(t, `touch ${join(dirname(t.root), 'beside.txt')}`)).toContain('Command executed successfully');
+    expect(existsSync(join(dirname(t.root), 'beside.txt'))).toBe(false);
+  });
+
+  it('keeps .git and the ignore file read-only', async () => {
+    const t = await harness({ files: { ...masked, 'g.sh': 'git init -q . 2>/dev/null; echo x >> .quiverignore; echo y > .git/config' } });
+    spawnSync('git', ['init', '-q', t.root]);
+    const out = await run(t, 'sh g.sh');
+    expect(out).toMatch(/\.quiverignore: Read-only file system/);
+    expect(out).toMatch(/\.git\/config: Read-only file system/);
+  });
+
+  it('read-only mode: nothing in the workspace is writable', async () => {
+    const t = await harness({ files: { 'w.sh': 'echo x > out.txt' }, config: { sandbox: { mode: 'read-only' } } });
+    expect(await run(t, 'sh w.sh')).toContain('Read-only file system');
+    expect(existsSync(t.path('out.txt'))).toBe(false);
+  });
+
+  it('hides sandbox.denyRead paths', async () => {
+    const t = await harness({ files: { 'r.sh': 'cat private/id_rsa' }, config: { sandbox: { denyRead: ['private'] } } });
+    await t.write('private/id_rsa', SECRET);
+    const out = await run(t, 'sh r.sh');
+    expect(out).toContain('Permission denied');
+    expect(out).not.toContain(SECRET);
+  });
+
+  it('kills the grandchildren on timeout (no process survives, PID namespace or not)', async () => {
+    const marker = `${300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
+    const script = [`sleep ${marker} &`, `setsid sh -c 'exec sleep ${marker}' &`, `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`, 'echo ready', `sleep ${marker}`].join('\n');
+    const t = await harness({ files: { 'tree.sh': script } });
+    const r = await t.call('execute_command', { command: 'sh tree.sh', requires_approval: false, timeout: 2 });
+    expect(r.code).toBe('QUIVER_ERR_TOOL_TIMEOUT');
+    expect(t.text(r)).toContain('Output:\nready');
+    expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('runs an ordinary build: npm test, git status, rg', async () => {
+    const t = await harness({
+      files: {
+        'package.json': JSON.stringify({ name: 'small', version: '1.0.0', scripts: { test: 'node test.js' } }),
+        'test.js': "require('assert').strictEqual(1 + 1, 2); console.log('1 test passed');",
+        'src/a.txt': 'needle here\n',
+      },
+    });
+    spawnSync('git', ['init', '-q', t.root]);
+    expect(await run(t, 'npm test')).toContain('1 test passed');
+    const status = await run(t, 'git status --short');
+    expect(status).toContain('Command executed successfully');
+    expect(status).toContain('package.json');
+    const rg = ripgrep();
+    if (rg) expect(await run(t, `${rg} -n needle src`)).toContain('a.txt:1:needle here');
+  });
+
+  it('refuses with a clear message when the sandbox is unavailable and fallback is refuse', async () => {
+    await withBwrap('/nonexistent/bwrap', async () => {
+      const t = await harness({ files: { 'w.sh': 'echo ran > ran.txt' }, config: { sandbox: { mode: 'workspace-write' } } });
+      const r = await t.call('execute_command', { command: 'sh w.sh', requires_approval: false });
+      expect(r.code).toBe('QUIVER_ERR_SANDBOX_UNAVAILABLE');
+      expect(t.text(r)).toContain('apt-get install bubblewrap');
+      expect(t.text(r)).toContain('"mode": "off"');
+      expect(existsSync(t.path('ran.txt'))).toBe(false);
+    });
+  });
+
+  it('runs unsandboxed when fallback says so, saying it in every result and warning once', async () => {
+    await withBwrap('/nonexistent/bwrap', async () => {
+      const t = await harness({ config: { sandbox: { mode: 'workspace-write', fallback: 'unsandboxed' } } });
+      for (let i = 0; i < 2; i++) expect(await run(t, 'echo hi')).toContain('ran UNSANDBOXED');
+      expect(t.said.filter((s) => s.text.includes('Sandbox unavailable'))).toHaveLength(1);
+    });
+  });
+});
+
+describe.skipIf(!probe.available)('execute_command in the sandbox: network', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.end('hello from the host'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const fetchScript = (): string => `node -e "fetch('http://127.0.0.1:${port}/').then(r => r.text()).then(t => console.log('GOT', t), e => { console.log('FAILED', e.cause?.code ?? e.message); process.exit(1); })"`;
+
+  it('cannot reach a 127.0.0.1 server with the network off (the default)', async () => {
+    const t = await harness({ files: { 'net.sh': fetchScript() } });
+    const out = await run(t, 'sh net.sh');
+    expect(out).toContain('FAILED ECONNREFUSED');
+    expect(out).not.toContain('hello from the host');
+  });
+
+  it('reaches it with sandbox.network: "on"', async () => {
+    const t = await harness({ files: { 'net.sh': fetchScript() }, config: { sandbox: { network: 'on' } } });
+    expect(await run(t, 'sh net.sh')).toContain('GOT hello from the host');
+  });
+
+  it('reaches only allowed hosts through the proxy with sandbox.network.allow', async () => {
+    if (!has('curl')) return;
+    const curl = `curl -sS --max-time 5 http://127.0.0.1:${port}/`;
+    const t = await harness({ files: { 'net.sh': `${curl}; echo; curl -sS --max-time 5 -o /dev/null -w '%{http_code}' http://localhost:${port}/` }, config: { sandbox: { network: { allow: ['127.0.0.1'] } } } });
+    const out = await run(t, 'sh net.sh');
+    expect(out).toContain('hello from the host');
+    expect(out).toContain('403');
+  });
+});
+
+describe.skipIf(!probe.available)('execute_command in the sandbox: approval', () => {
+  it('approval.executeSandboxedCommands approves a command the model marks, when it runs inside', async () => {
+    const t = await harness({ approve: false, config: { approval: { executeSandboxedCommands: true } } });
+    expect(await run(t, 'echo hi', { requires_approval: true })).toContain('hi');
+    expect(t.approvals).toHaveLength(0);
+  });
+
+  it('asking to run outside the sandbox always asks, even at the "all commands" level', async () => {
+    const t = await harness({ approve: false, config: { approval: { executeSandboxedCommands: true, executeAllCommands: true } } });
+    const r = await t.call('execute_command', { command: 'echo hi', requires_approval: false, run_outside_sandbox: true });
+    expect(r.code).toBe('QUIVER_ERR_APPROVAL_DENIED');
+    expect(t.approvals).toHaveLength(1);
+    expect(t.approvals[0]!.reason).toContain('outside the sandbox');
+  });
+
+  it('sandbox.excludedCommands run on the host, after asking, and say so', async () => {
+    const outside = join(tmpdir(), `quiver-excluded-${process.pid}.txt`);
+    const t = await harness({ files: { 'w.sh': `echo host > ${outside}` }, config: { approval: { executeSandboxedCommands: true }, sandbox: { excludedCommands: ['sh w.sh'] } } });
+    try {
+      const out = await run(t, 'sh w.sh');
+      expect(t.approvals).toHaveLength(1);
+      expect(out).toContain('ran outside the sandbox');
+      expect(readFileSync(outside, 'utf8')).toBe('host\n');
+    } finally {
+      spawnSync('rm', ['-f', outside]);
+    }
+  });
+
+  it('runs config command hooks inside the sandbox too', async () => {
+    const hook = 'cat "$QUIVER_PROJECT_DIR/.env" > "$QUIVER_PROJECT_DIR/hook-out.txt" 2>&1; touch /usr/quiver-hook-escape.txt 2>> "$QUIVER_PROJECT_DIR/hook-out.txt"; exit 0';
+    const t = await harness({ files: { ...masked, 'hook.sh': hook }, config: { hooks: { PreToolUse: [{ hooks: [{ command: 'sh ./hook.sh' }] }] } } });
+    expect(await run(t, 'echo after-hook')).toContain('after-hook');
+    const out = await readFile(t.path('hook-out.txt'), 'utf8');
+    expect(out).toContain('Permission denied');
+    expect(out).toContain('Read-only file system');
+    expect(out).not.toContain(SECRET);
+    expect(existsSync('/usr/quiver-hook-escape.txt')).toBe(false);
+  });
+});
+
+function ripgrep(): string | undefined {
+  return existsSync(rgPath) ? rgPath : undefined;
+}
+
+async function withBwrap(path: string, body: () => Promise<void>): Promise<void> {
+  const before = process.env.QUIVER_SANDBOX_BWRAP;
+  process.env.QUIVER_SANDBOX_BWRAP = path;
+  try {
+    await body();
+  } finally {
+    if (before === undefined) delete process.env.QUIVER_SANDBOX_BWRAP;
+    else process.env.QUIVER_SANDBOX_BWRAP = before;
+  }
+}
