@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { SandboxMode, SandboxSettings } from '@quiver/core';
+import { DEFAULT_SANDBOX_DENY_READ, type SandboxMode, type SandboxSettings } from '@quiver/core';
 
 /** The `sandbox` section with every default applied. */
 export interface ResolvedSandboxSettings {
@@ -15,7 +15,7 @@ export interface ResolvedSandboxSettings {
 }
 
 /** `sandbox.denyRead` when unset: the usual credential folders. */
-export const DEFAULT_DENY_READ = ['~/.ssh', '~/.aws'];
+export const DEFAULT_DENY_READ: readonly string[] = DEFAULT_SANDBOX_DENY_READ;
 
 /**
  * Apply the defaults: `workspace-write`; `fallback` is `refuse` when the mode was chosen and

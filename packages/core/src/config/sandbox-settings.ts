@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The sandbox modes (Codex's names): no boundary, the workspace writable, or nothing writable. */
 export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
 
+/** `sandbox.denyRead` when unset: the usual credential folders (`~/` is the home folder). */
+export const DEFAULT_SANDBOX_DENY_READ: readonly string[] = ['~/.ssh', '~/.aws'];
+
 /** `sandbox.network`: `"off"`, `"on"`, or only some hosts through a loopback proxy. */
 const networkSetting = z.union([
   z.enum(['off', 'on']),

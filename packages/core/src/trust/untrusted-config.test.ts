@@ -109,6 +109,37 @@ describe('loadConfig of an untrusted folder', () => {
     expect(trusted.mcpServers?.fs?.approval).toBe('useMcp');
   });
 
+  it('keeps only sandbox settings that tighten, and lists those that loosen (W2)', async () => {
+    await writeFile(
+      join(root, 'quiver.config.json'),
+      JSON.stringify({
+        sandbox: { mode: 'off', network: { allow: ['evil.example'] }, fallback: 'unsandboxed', allowWrite: ['~'], excludedCommands: ['*'], hooks: false, denyRead: [] },
+        approval: { executeSandboxedCommands: true },
+      }),
+    );
+    const { config, ignored } = await loadConfig({ cwd: root });
+    // denyRead: [] would unhide ~/.ssh: extra paths add to the defaults instead.
+    expect(config.sandbox).toEqual({ denyRead: ['~/.ssh', '~/.aws'] });
+    expect(config.approval).not.toHaveProperty('executeSandboxedCommands');
+    expect([...(ignored ?? [])].sort()).toEqual(
+      [
+        'sandbox.mode = "off"',
+        'sandbox.network = {"allow":["evil.example"]}',
+        'sandbox.fallback = "unsandboxed"',
+        'sandbox.allowWrite = ["~"]',
+        'sandbox.excludedCommands = ["*"]',
+        'sandbox.hooks = false',
+        'approval.executeSandboxedCommands = true',
+      ].sort(),
+    );
+    for (const network of ['on', { allow: ['registry.npmjs.org'] }]) {
+      await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ sandbox: { mode: 'read-only', network } }));
+      expect((await loadConfig({ cwd: root })).config.sandbox).toEqual({ mode: 'read-only' });
+    }
+    await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ sandbox: { mode: 'workspace-write', network: 'off', fallback: 'refuse', denyRead: ['~/.kube'] } }));
+    expect((await loadConfig({ cwd: root })).config.sandbox).toEqual({ mode: 'workspace-write', network: 'off', fallback: 'refuse', denyRead: ['~/.ssh', '~/.aws', '~/.kube'] });
+  });
+
   it('an explicit file, or a trusted folder, loads in full', async () => {
     await writeFile(join(root, 'quiver.config.json'), JSON.stringify({ approval: { yolo: true } }));
     expect((await loadConfig({ cwd: root, trusted: true })).config.approval?.yolo).toBe(true);

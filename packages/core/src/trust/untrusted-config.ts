@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { DEFAULT_APPROVAL_SETTINGS } from '../approval/approval-settings.js';
 import type { QuiverConfig } from '../config/config-schema.js';
+import { DEFAULT_SANDBOX_DENY_READ } from '../config/sandbox-settings.js';
 import { DEFAULT_STRIP_ENV } from '../services/child-env.js';
 import { realFolder } from './real-folder.js';
 
@@ -29,8 +30,8 @@ interface RuleContext {
  * host resolves them from its own installation) without options, tool enable/hide, approval
  * settings that only tighten, command deny/allow patterns, the ignore file name, workspace
  * roots inside the folder, the model's provider and name, the MCP port and limits, extra strip
- * patterns. Never an MCP token, extra hosts/origins, broad roots, or any `mcpServers` entry
- * (so no server's `approval: "useMcp"` opt-out either).
+ * patterns, sandbox settings that only tighten. Never an MCP token, extra hosts/origins, broad
+ * roots, or any `mcpServers` entry (so no server's `approval: "useMcp"` opt-out either).
  * @example
  * const { config, ignored } = untrustedConfig(loaded.config, { folder: '/repo', dir: '/repo' });
  */
@@ -65,6 +66,7 @@ const RULES: Record<string, Rule> = {
   model: modelRule,
   mcp: mcpRule,
   commands: commandsRule,
+  sandbox: sandboxRule,
   hooks: (value, ctx) => void ctx.ignore(`hooks (${describeHooks(value)})`),
   mcpServers: (value, ctx) => void ctx.ignore(`mcpServers (${describeServers(value)})`),
 };
@@ -143,6 +145,34 @@ function commandsRule(value: unknown, ctx: RuleContext): unknown {
   if (Array.isArray(passEnv) && passEnv.length) ctx.ignore(`commands.passEnv (${passEnv.join(', ')})`);
   for (const key of Object.keys(rest)) ctx.ignore(`commands.${key}`);
   return Array.isArray(stripEnv) ? { stripEnv: [...DEFAULT_STRIP_ENV, ...(stripEnv as string[])] } : undefined;
+}
+
+/**
+ * The sandbox may only get stricter: a mode at least `workspace-write`, network `off`, fallback
+ * `refuse`, hooks sandboxed, more hidden paths (added to the defaults, so `denyRead: []` cannot
+ * unhide `~/.ssh`). Network on or an allowlist, `allowWrite`, `excludedCommands` (run on the host),
+ * `fallback: unsandboxed`, `mode: off`, `hooks: false` loosen it and are left out.
+ */
+const SANDBOX_TIGHTENS: Record<string, (v: unknown) => boolean> = {
+  mode: (v) => v === 'workspace-write' || v === 'read-only',
+  network: (v) => v === 'off',
+  fallback: (v) => v === 'refuse',
+  hooks: (v) => v === true,
+  denyRead: (v) => Array.isArray(v),
+  allowWrite: (v) => Array.isArray(v) && v.length === 0,
+  excludedCommands: (v) => Array.isArray(v) && v.length === 0,
+};
+
+function sandboxRule(value: unknown, ctx: RuleContext): unknown {
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value as Json)) {
+    if (v === undefined) continue;
+    const tightens = SANDBOX_TIGHTENS[key]?.(v) ?? false;
+    if (!tightens) ctx.ignore(`sandbox.${key} = ${JSON.stringify(v)}`);
+    else if (key === 'denyRead') out[key] = [...new Set([...DEFAULT_SANDBOX_DENY_READ, ...(v as string[])])];
+    else out[key] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 function describeHooks(value: unknown): string {
