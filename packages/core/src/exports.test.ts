@@ -9,6 +9,7 @@ it('exports exactly these names', async () => {
       "CONFIG_FILE_NAMES",
       "CORE_VERSION",
       "DEFAULT_APPROVAL_SETTINGS",
+      "DEFAULT_SANDBOX_DENY_READ",
       "DEFAULT_STRIP_ENV",
       "ERROR_CODES",
       "ERROR_CODE_PATTERN",
