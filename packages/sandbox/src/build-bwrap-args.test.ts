@@ -33,6 +33,13 @@ describe('buildBwrapArgs', () => {
     expect(args.slice(-6)).toEqual(['--chdir', '/tmp/ws', '--', '/bin/bash', '-c', 'true']);
   });
 
+  it('shows readable host paths (a hook\'s config folder in /tmp) before the roots, so a readable parent never covers a writable root', () => {
+    const args = buildBwrapArgs({ ...layout, readable: ['/tmp'] }, ['true']);
+    const at = (...needle: string[]) => args.findIndex((_, i) => needle.every((n, j) => args[i + j] === n));
+    expect(at('--tmpfs', '/tmp')).toBeLessThan(at('--ro-bind', '/tmp', '/tmp'));
+    expect(at('--ro-bind', '/tmp', '/tmp')).toBeLessThan(at('--bind', '/tmp/ws', '/tmp/ws'));
+  });
+
   it('read-only binds the roots read-only and ignores allowWrite; network on shares the network', () => {
     const args = buildBwrapArgs({ ...layout, mode: 'read-only', network: 'on' }, ['true']);
     expect(args).toContain('--share-net');

@@ -7,6 +7,8 @@ export interface BwrapLayout {
   roots: readonly string[];
   /** More writable paths (workspace-write only; existing ones). */
   allowWrite: readonly string[];
+  /** Host paths shown read-only before the roots are mounted (a hook's config folder; existing ones). */
+  readable?: readonly string[];
   /** Paths inside writable roots that stay read-only: `.git`, the ignore files, the config (existing ones). */
   readOnly: readonly string[];
   /** Paths hidden behind an empty file or folder (ignored entries, `sandbox.denyRead`). */
@@ -23,7 +25,8 @@ export interface BwrapLayout {
 
 /**
  * The bubblewrap arguments for one command, in mount order: the whole filesystem read-only,
- * a fresh /dev and /proc, a private /tmp, then the writable roots, then what stays read-only
+ * a fresh /dev and /proc, a private /tmp, then host paths the process must read (before the
+ * roots, so a readable parent never covers a writable root), then the writable roots, then what stays read-only
  * inside them, then the masks — later mounts cover earlier ones. Every namespace is new
  * (mount, PID, network, IPC, UTS, user, cgroup; `network: on` shares the host's network), all
  * capabilities are dropped (so even root cannot read a mode-000 mask), and the sandbox dies
@@ -33,6 +36,7 @@ export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): st
   const args = ['--die-with-parent', '--unshare-all'];
   if (layout.network === 'on') args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
+  for (const path of layout.readable ?? []) args.push('--ro-bind', path, path);
   const rootBind = layout.mode === 'workspace-write' ? '--bind' : '--ro-bind';
   for (const root of layout.roots) args.push(rootBind, root, root);
   if (layout.mode === 'workspace-write') for (const path of layout.allowWrite) args.push('--bind', path, path);

@@ -124,6 +124,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
           mode: decided.mode as 'workspace-write' | 'read-only',
           roots,
           allowWrite: settings.allowWrite.filter((p) => existsSync(p)),
+          readable: (request.readable ?? []).filter((p) => existsSync(p)),
           readOnly,
           masks,
           network: settings.network,

@@ -174,7 +174,7 @@ export async function runHook(command: string, input: unknown, options: RunHookO
   let args = ['-c', command];
   let childEnv: NodeJS.ProcessEnv = env;
   if (options.sandbox) {
-    const prepared = await options.sandbox.prepare({ command, cwd: options.cwd, purpose: 'hook', shell: '/bin/sh', env });
+    const prepared = await options.sandbox.prepare({ command, cwd: options.cwd, purpose: 'hook', shell: '/bin/sh', env, readable: [options.configDir] });
     ({ file, args, env: childEnv } = prepared);
   }
   return new Promise((resolvePromise, reject) => {

@@ -13,6 +13,11 @@ export interface SandboxRequest {
   escape?: boolean;
   /** What runs: a tool's command or a config hook. @default 'command' */
   purpose?: 'command' | 'hook';
+  /**
+   * Paths the process must see as on the host, read-only, though they lie outside the roots
+   * (a hook's config folder: the private /tmp would otherwise hide a script kept there).
+   */
+  readable?: readonly string[];
 }
 
 /** Where a command will run, decided before it runs (approval uses it). */
