@@ -178,7 +178,8 @@ describe('controls: what trust grants works as before', () => {
   it("the user's --config and its hooks apply in an untrusted folder; the folder's config does not", async () => {
     const user = join(fx.base, 'user');
     await mkdir(user, { recursive: true });
-    const log = join(user, 'hook.log');
+    // Sandboxed hooks see their own folder read-only and write only the workspace (SPEC issue 15).
+    const log = join(fx.evil, 'hook.log');
     await writeFile(join(user, 'mine.sh'), `#!/bin/sh\necho mine >> '${log}'\n`);
     await chmod(join(user, 'mine.sh'), 0o755);
     await writeFile(join(user, 'quiver.config.json'), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ command: './mine.sh' }] }] }, approval: { editFiles: true } }));
