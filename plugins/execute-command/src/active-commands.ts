@@ -1,18 +1,15 @@
 import { killProcessTreeSync, type ProcessTreeSpec } from './kill-process-tree.js';
 
 const active = new Set<ProcessTreeSpec>();
-let exitHookInstalled = false;
 
 /**
- * Remember a running command, so that it dies with this process. The first call installs a
- * `process.on('exit')` listener that kills every command still running; the returned
- * function forgets the command again.
+ * Remember a running command, so that it dies with this process. It makes sure a
+ * `process.on('exit')` listener kills every command still running (checked on every call, not
+ * by a flag: a host or test runner that cleared the process's listeners must not leave
+ * commands to outlive it); the returned function forgets the command again.
  */
 export function trackCommand(tree: ProcessTreeSpec): () => void {
-  if (!exitHookInstalled) {
-    process.on('exit', terminateRunningCommands);
-    exitHookInstalled = true;
-  }
+  if (!process.listeners('exit').includes(terminateRunningCommands)) process.on('exit', terminateRunningCommands);
   active.add(tree);
   return () => void active.delete(tree);
 }
