@@ -1,4 +1,4 @@
-import { loadConfig, type ApprovalSettings, type HostUi, type PluginDefinition, type QuiverConfig } from '@quiver/core';
+import { loadConfig, type ApprovalSettings, type HostUi, type QuiverConfig } from '@quiver/core';
 import { createRuntime, resolvePluginDir, type Runtime } from '@quiver/runtime';
 import { BUNDLED_PLUGINS, DEFAULT_PLUGINS, VSCODE_PRESETS } from './bundled-plugins.js';
 
@@ -17,8 +17,6 @@ export interface ComposeOptions {
   ui: HostUi;
   /** The ripgrep binary shipped with the extension, for search_files (unless the config sets one). */
   ripgrepPath?: string;
-  /** In-memory plugins of the host itself (the approval probe). */
-  hostPlugins?: readonly PluginDefinition[];
 }
 
 /** A runtime and the config it came from. */
@@ -55,7 +53,6 @@ export async function composeRuntime(options: ComposeOptions): Promise<ComposedR
     roots: loaded.config.workspaceRoots ? undefined : [...options.folders],
     noConfigPlugins: true,
     plugins: [
-      ...(options.hostPlugins ?? []).map((plugin) => ({ plugin })),
       ...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) })),
     ],
   });

@@ -13,7 +13,6 @@ it('exports the host pieces by name, without needing the vscode module', () => {
     'VSCODE_PRESETS',
     'approvalText',
     'composeRuntime',
-    'createApprovalProbe',
     'createCallUi',
     'createQuiverSession',
     'createVscodeHostUi',

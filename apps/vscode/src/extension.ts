@@ -1,7 +1,6 @@
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { createApprovalProbe } from './approval-probe.js';
 import { registerCommands } from './commands/register-commands.js';
 import type { ComposedRuntime } from './compose-runtime.js';
 import { createAdapters } from './create-adapters.js';
@@ -27,8 +26,7 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
   const settings = () => readSettings(vscode.workspace.getConfiguration('quiver'));
   const folders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   const ui = createVscodeHostUi({ window: vscode.window, log, commandOutput, previews, promptStyle: () => settings().approvalPrompt });
-  const probe = createApprovalProbe();
-  const current = createQuiverSession({ folders, settings, ui, probe, ripgrepPath: shippedRipgrep(context.extensionPath) });
+  const current = createQuiverSession({ folders, settings, ui, ripgrepPath: shippedRipgrep(context.extensionPath) });
   session = current;
   const contributed = contributedTools(context.extension.packageJSON);
   current.onDidLoad((composed) => void setToolContext(contributed, composed));
@@ -44,7 +42,6 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
       markdown: (text) => new vscode.MarkdownString(text),
       results: lmResultApi(vscode),
       session: current,
-      probe,
       ui,
       log,
       commandOutput,

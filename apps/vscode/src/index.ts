@@ -3,8 +3,6 @@
 export { composeRuntime } from './compose-runtime.js';
 export type { ComposeOptions, ComposedRuntime } from './compose-runtime.js';
 export { BUNDLED_PLUGINS, DEFAULT_PLUGINS, VSCODE_PRESETS } from './bundled-plugins.js';
-export { createApprovalProbe } from './approval-probe.js';
-export type { ApprovalProbe, ProbeOutcome } from './approval-probe.js';
 export { approvalText, promptApproval, APPROVE, DENY, DENY_WITH_FEEDBACK } from './approval-prompt.js';
 export type { ApprovalText, ApprovalPromptStyle, PromptWindow } from './approval-prompt.js';
 export { createVscodeHostUi, createCallUi } from './vscode-host-ui.js';

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as vscode from 'vscode';
 import { createRecordingUi } from '@quiver/testing';
-import { createApprovalProbe } from './approval-probe.js';
 import type { CommandOutput } from './command-output.js';
 import { registerLmTools } from './lm-tools.js';
 import { createOutputLog } from './output-log.js';
@@ -25,8 +24,7 @@ async function setup(config: object = {}) {
   const ws = await createTempWorkspace({ 'a.txt': 'alpha\n', 'quiver.config.json': config });
   cleanup.push(() => ws.dispose());
   const ui = createRecordingUi(false);
-  const probe = createApprovalProbe();
-  const session = createQuiverSession({ folders: () => [ws.root], settings: () => readSettings({ get: () => undefined }), ui, probe });
+  const session = createQuiverSession({ folders: () => [ws.root], settings: () => readSettings({ get: () => undefined }), ui });
   cleanup.push(() => session.dispose());
   const tools = new Map<string, Tool>();
   const commandOutput: CommandOutput = { begin: () => undefined, write: () => undefined, dispose: () => undefined };
@@ -36,7 +34,6 @@ async function setup(config: object = {}) {
     markdown: (text) => ({ value: text }) as vscode.MarkdownString,
     results,
     session,
-    probe,
     ui,
     log,
     commandOutput,

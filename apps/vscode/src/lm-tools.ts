@@ -1,6 +1,5 @@
 import type * as vscode from 'vscode';
-import { errorResult, ERROR_CODES, type ApprovalRequest, type HostUi, type ToolResult } from '@quiver/core';
-import type { ApprovalProbe } from './approval-probe.js';
+import { errorResult, ERROR_CODES, type ApprovalRequest, type HostUi, type TaskOffer, type ToolResult } from '@quiver/core';
 import { approvalText } from './approval-prompt.js';
 import type { CommandOutput } from './command-output.js';
 import type { ComposedRuntime } from './compose-runtime.js';
@@ -21,7 +20,6 @@ export interface LmToolsDeps {
   markdown(text: string): vscode.MarkdownString;
   results: LmResultApi;
   session: QuiverSession;
-  probe: ApprovalProbe;
   ui: HostUi;
   log: OutputLog;
   commandOutput: CommandOutput;
@@ -56,8 +54,7 @@ async function prepare(
   try {
     return await deps.session.use(async (composed) => {
       const description = await describeCall(composed, name, input);
-      if (!isOffered(composed, name)) return { invocationMessage: description };
-      const outcome = await deps.probe.probe(composed.runtime, name, input);
+      const outcome = await checkCall(composed, name, input);
       if (outcome.kind !== 'ask') return { invocationMessage: description };
       remember(confirmed, callKey(name, input), outcome.request);
       await openPreview(composed, name, input, deps);
@@ -90,9 +87,8 @@ async function invoke(
   let result: ToolResult;
   try {
     result = await deps.session.use(async (composed) => {
-      if (!isOffered(composed, name)) return notOffered(name, composed);
       const ui = createCallUi(deps.ui, { tool: name, params: options.input, preapproved, commandOutput: deps.commandOutput, log: deps.log });
-      return runCall(composed.runtime, { tool: name, params: options.input, ui, signal: controller.signal });
+      return runCall(composed.runtime, { tool: name, params: options.input, ui, signal: controller.signal, offer: chatOffer(composed) });
     });
   } catch (e) {
     result = errorResult(`Quiver could not run ${name}: ${e instanceof Error ? e.message : String(e)}`, ERROR_CODES.TOOL_FAILED);
@@ -103,19 +99,28 @@ async function invoke(
   return toLmToolResult(deps.results, result);
 }
 
-/** Enabled and not hidden: what the config offers to models. */
-function isOffered(composed: ComposedRuntime, name: string): boolean {
-  return composed.runtime.tools().some((t) => t.name === name);
+/**
+ * Where a chat model's calls come from: the `vscode` surface, which has no model, MCP servers
+ * or browser of its own to give tools (none of the contributed tools needs one). The executor
+ * refuses a tool the config disables or hides, naming the config file.
+ */
+function chatOffer(composed: ComposedRuntime): TaskOffer {
+  return {
+    surface: 'vscode',
+    has: {},
+    refusal: (name, offered) =>
+      `The tool ${name} is disabled or hidden in ${composed.configFile ?? 'the Quiver config'}, so it cannot be called here. Use one of: ${offered.join(', ')}.`,
+  };
 }
 
-function notOffered(name: string, composed: ComposedRuntime): ToolResult {
-  return errorResult(
-    `The tool ${name} is disabled or hidden in ${composed.configFile ?? 'the Quiver config'}, so it cannot be called here. Use one of: ${composed.runtime
-      .tools()
-      .map((t) => t.name)
-      .join(', ')}.`,
-    ERROR_CODES.TOOL_UNKNOWN,
-  );
+/** The gates up to approval for a chat model's call, on a throwaway task: nothing runs, shows or asks. */
+async function checkCall(composed: ComposedRuntime, name: string, input: Record<string, unknown>) {
+  const task = composed.runtime.createTask({ offer: chatOffer(composed) });
+  try {
+    return await task.check(name, input, { from: 'model' });
+  } finally {
+    await task.dispose();
+  }
 }
 
 async function describeCall(composed: ComposedRuntime, name: string, input: Record<string, unknown>): Promise<string> {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingUi } from '@quiver/testing';
-import { createApprovalProbe } from './approval-probe.js';
 import { createQuiverSession } from './quiver-session.js';
 import { readSettings } from './settings.js';
 import { createTempWorkspace } from './temp-workspace.js';
@@ -17,7 +16,6 @@ async function setup(folders?: string[]) {
     folders: () => folders ?? [ws.root],
     settings: () => readSettings({ get: () => undefined }),
     ui: createRecordingUi(),
-    probe: createApprovalProbe(),
   });
   cleanup.push(() => session.dispose());
   return { ws, session };

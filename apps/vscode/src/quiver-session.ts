@@ -1,5 +1,4 @@
 import { ERROR_CODES, quiverError, type HostUi } from '@quiver/core';
-import type { ApprovalProbe } from './approval-probe.js';
 import { composeRuntime, type ComposedRuntime } from './compose-runtime.js';
 import type { QuiverSettings } from './settings.js';
 
@@ -8,7 +7,6 @@ export interface SessionSource {
   folders(): string[];
   settings(): QuiverSettings;
   ui: HostUi;
-  probe: ApprovalProbe;
   ripgrepPath?: string;
 }
 
@@ -52,7 +50,6 @@ export function createQuiverSession(source: SessionSource): QuiverSession {
       approvalOverrides: settings.approvalOverrides,
       ui: source.ui,
       ripgrepPath: source.ripgrepPath,
-      hostPlugins: [source.probe.plugin],
     });
     g.loading.then((c) => listeners.forEach((l) => l(c)), () => undefined);
     // A failed load is not cached: fixing the config and retrying should just work.

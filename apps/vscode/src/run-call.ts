@@ -1,4 +1,4 @@
-import type { HostUi, ToolResult } from '@quiver/core';
+import type { HostUi, TaskOffer, ToolResult } from '@quiver/core';
 import type { Runtime } from '@quiver/runtime';
 
 /** One tool call from the host: a command, or a chat agent's language-model tool call. */
@@ -9,6 +9,8 @@ export interface RunCallOptions {
   ui: HostUi;
   /** Cancellation (kills a running command and its processes). */
   signal?: AbortSignal;
+  /** A chat model's call: it reaches only the tools offered here (the executor checks). Absent: the host's own call. */
+  offer?: TaskOffer;
 }
 
 /**
@@ -18,11 +20,12 @@ export interface RunCallOptions {
  * streams the call.
  */
 export async function runCall(runtime: Runtime, options: RunCallOptions): Promise<ToolResult> {
-  const task = runtime.createTask({ ui: options.ui, signal: options.signal });
+  const task = runtime.createTask({ ui: options.ui, signal: options.signal, offer: options.offer });
+  const from = options.offer ? 'model' : 'host';
   try {
     const definition = await runtime.host.registry.get(options.tool).catch(() => undefined);
-    if (definition?.handlePartialBlock) await task.execute({ name: options.tool, params: options.params, partial: true });
-    return await task.call(options.tool, options.params);
+    if (definition?.handlePartialBlock) await task.execute({ name: options.tool, params: options.params, partial: true }, { from });
+    return await task.call(options.tool, options.params, { from });
   } finally {
     await task.dispose();
   }

@@ -90,6 +90,7 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
     calls: {
       task,
       offered,
+      offer: offerContext(options),
       definition: (name: string) => host.registry.get(name),
       restricted: options.tools !== undefined,
       completionUsesState: completionPackage === COMPLETION_FALLBACK_PACKAGE || completionPackage === '@quiver/tool-attempt-completion',
@@ -121,9 +122,13 @@ async function offeredTools(host: Host, options: AgentLoopOptions): Promise<Map<
     return new Map(all.filter((t) => allow.has(t.name) && !exclude.has(t.name)).map((t) => [t.name, t]));
   }
   const handled = new Set(options.loopTools ?? LOOP_TOOLS_HANDLED);
-  const context: OfferContext = { surface: 'agent', has: { model: true, ...options.capabilities } };
-  const offered = coreOfferedTools(all, context).filter((t) => !exclude.has(t.name) && (!t.loop || handled.has(t.name)));
+  const offered = coreOfferedTools(all, offerContext(options)).filter((t) => !exclude.has(t.name) && (!t.loop || handled.has(t.name)));
   return new Map(offered.map((t) => [t.name, t]));
+}
+
+/** The `agent` surface with what the host has: the executor checks every model call against it too. */
+function offerContext(options: AgentLoopOptions): OfferContext {
+  return { surface: 'agent', has: { model: true, ...options.capabilities } };
 }
 
 /**
@@ -195,7 +200,7 @@ async function loop(run: Run): Promise<void> {
       signal: run.signal,
       onText: run.options.ui?.text,
       onRetry: run.options.ui?.retry,
-      onPartial: async (block) => (run.calls.offered.has(block.name) ? task.execute(block) : undefined),
+      onPartial: async (block) => (run.calls.offered.has(block.name) ? task.execute(block, { from: 'model', offer: run.calls.offer }) : undefined),
     });
     addSdkUsage(result.usage, turn.usage);
     run.options.ui?.turnEnd?.(result.turns);

@@ -1,5 +1,5 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import { ERROR_CODES, errorResult, responses, type Task, type ToolDefinition, type ToolDescriptor, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, errorResult, responses, type OfferContext, type Task, type ToolDefinition, type ToolDescriptor, type ToolResult } from '@quiver/core';
 import { type TaskCompletion } from '@quiver/shared';
 import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';
@@ -12,6 +12,8 @@ export interface ToolCallContext {
   task: Task;
   /** The tools offered to the model, by name. */
   offered: ReadonlyMap<string, ToolDescriptor>;
+  /** The surface the calls come from (the executor refuses a tool it does not offer). */
+  offer: OfferContext;
   /** A tool's definition (imports its plugin on first use), for the call's one-line description. */
   definition(name: string): Promise<ToolDefinition | undefined>;
   /** True when the offered list is a subagent's allow-list (changes the refusal text). */
@@ -48,7 +50,7 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
     // One last partial block with the complete input: a host showing an edit at its approval
     // prompt (the CLI's diff) sees the final content, not the last streamed piece.
     const definition = tool && isObject(call.input) ? await ctx.definition(call.toolName).catch(() => undefined) : undefined;
-    if (definition?.handlePartialBlock) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }).catch(() => undefined);
+    if (definition?.handlePartialBlock) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }, { from: 'model', offer: ctx.offer }).catch(() => undefined);
     ctx.ui?.toolCall?.(report);
     const result = await runOne(ctx, call, tool, params);
     out.ran++;
@@ -79,7 +81,7 @@ async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDescr
     ctx.task.mistakes.increment();
     return errorResult(responses.toolError(agentResponses.invalidToolInput(call.toolName)), ERROR_CODES.PARAM_INVALID, 'keep');
   }
-  return (await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: false }))!;
+  return (await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: false }, { from: 'model', offer: ctx.offer }))!;
 }
 
 function completionOf(ctx: ToolCallContext, name: string, params: Record<string, unknown>, result: ToolResult): TaskCompletion | undefined {

@@ -64,7 +64,8 @@ export { responses } from './responses/responses.js';
 // executor
 export { createTask } from './executor/executor.js';
 export type { ExecutorOptions, TaskOptions, Task } from './executor/executor.js';
-export type { ToolSource } from './executor/call-context.js';
+export type { ToolSource, CallOrigin, CallOptions, TaskOffer } from './executor/call-context.js';
+export type { CheckOutcome } from './executor/check-call.js';
 
 // registry
 export { createRegistry } from './registry/registry.js';

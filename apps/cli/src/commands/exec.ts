@@ -39,7 +39,8 @@ export async function execCommand(argv: string[]): Promise<number> {
   const runtime = await openRuntime(values, ui);
   const task = runtime.createTask();
   try {
-    const result = await task.call(tool, params as Record<string, unknown>);
+    // A person typed the call: any enabled tool, hidden ones included (the executor checks it).
+    const result = await task.call(tool, params as Record<string, unknown>, { from: 'host' });
     ui.endOutput();
     if (values.json) process.stdout.write(`${JSON.stringify({ isError: result.isError, content: result.content })}\n`);
     // On a terminal, what a tool read or a command printed cannot drive it (C4); piped, it is data.

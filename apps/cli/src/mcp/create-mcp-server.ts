@@ -13,7 +13,7 @@ import { createMcpHostUi, type McpRequestExtra } from './mcp-host-ui.js';
 import type { ClientRoot } from './mcp-roots.js';
 import { createMcpSession, type McpSession } from './mcp-session.js';
 import { downstreamCall, downstreamTarget, listDownstreamTools } from './downstream-tools.js';
-import { briefDescriptions, listOfferedTools, mcpCapabilities, notCallableOverMcp, toMcpTool } from './mcp-tools.js';
+import { briefDescriptions, listOfferedTools, mcpCapabilities, mcpOfferContext, notCallableOverMcp, toMcpTool } from './mcp-tools.js';
 
 /** The version the server reports in `initialize`. */
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -142,19 +142,17 @@ async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: R
     const call = downstreamCall(target, args);
     return runTask(ctx, runtime, call.name, call.params, extra);
   }
-  // A tool this surface does not offer (hidden, agent-loop, missing requirement) is unknown to the client.
-  if (await notCallableOverMcp(runtime.host.registry, runtime.config, name)) {
-    const offered = await listOfferedTools(runtime.host.registry, runtime.config, () => {});
-    return errorCallResult(responses.unknownTool(name, offered.map((t) => t.name)), ERROR_CODES.TOOL_UNKNOWN);
-  }
   return runTask(ctx, runtime, name, args, extra);
 }
 
 /** Run one call in a task of its own, with this request's UI and signal. */
 async function runTask(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
-  const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }) });
+  const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }), offer: { ...mcpOfferContext(runtime.config), refusal: (tool, offered) => responses.unknownTool(tool, [...offered]) },
+  });
   try {
-    return toCallToolResult(await task.call(name, args));
+    // The client's model calls: a tool the `mcp` surface does not offer (hidden, agent-loop,
+    // missing requirement) is unknown to it; the executor checks that.
+    return toCallToolResult(await task.call(name, args, { from: 'model' }));
   } finally {
     await task.dispose();
   }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingUi } from '@quiver/testing';
-import { createApprovalProbe } from '../approval-probe.js';
 import type { CommandOutput } from '../command-output.js';
 import { createFakeWindow } from '../fake-vscode.js';
 import { createOutputLog } from '../output-log.js';
@@ -23,7 +22,7 @@ async function setup(files: Record<string, string | object> = {}, answers: (stri
   const ws = await createTempWorkspace({ 'a.txt': 'alpha\n', ...files });
   cleanup.push(() => ws.dispose());
   const ui = createRecordingUi(approve);
-  const session = createQuiverSession({ folders: () => [ws.root], settings: () => readSettings({ get: () => undefined }), ui, probe: createApprovalProbe() });
+  const session = createQuiverSession({ folders: () => [ws.root], settings: () => readSettings({ get: () => undefined }), ui });
   cleanup.push(() => session.dispose());
   const window = createFakeWindow(answers);
   const shown: { tool: string; text: string }[] = [];

@@ -7,6 +7,32 @@ import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task
 import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
 import type { ApprovalOutcome, ToolCaller } from '../tool/task-config.js';
 import type { ToolResult } from '../tool/tool-result.js';
+import type { OfferableTool, OfferContext, OfferSettings } from '../tool/offered-tools.js';
+
+/**
+ * Who makes a call. `model`: a model's tool call, which may reach only the tools offered on
+ * the task's surface (not hidden, not disabled, requirements met, agent-loop tools only where
+ * the loop runs). `tool`: another tool, which may call hidden tools. `host`: the host itself
+ * (a person at `quiver exec`, a host command), which may call any enabled tool.
+ */
+export type CallOrigin = 'model' | 'tool' | 'host';
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Who makes the call. @default 'host' */
+  from?: CallOrigin;
+  /** Where a `model` call is offered; defaults to the task's {@link TaskOffer}. */
+  offer?: TaskOffer;
+}
+
+/** Where a task's model calls are offered, and what a call to a tool not offered reads. */
+export interface TaskOffer extends OfferContext {
+  /**
+   * The text a model gets for a tool that is unknown or not offered here, given the names it
+   * may use. Default: the unknown-tool error.
+   */
+  refusal?(name: string, offered: readonly string[]): string;
+}
 
 /** Where the executor finds tools: the registry, or a plain list in tests. */
 export interface ToolSource {
@@ -16,6 +42,10 @@ export interface ToolSource {
   names(): string[];
   /** The options the config gives the tool's plugin. */
   options(name: string): Readonly<Record<string, unknown>>;
+  /** The config's switches for the tool (`tools.<name>`), for model calls. */
+  settings?(name: string): OfferSettings | undefined;
+  /** Every enabled tool, hidden ones included, for the names a refused model call may use. */
+  list?(options: { includeHidden: boolean }): readonly OfferableTool[];
 }
 
 /** What a task shares with every call it runs (internal). */
@@ -30,6 +60,8 @@ export interface TaskContext {
   readonly hooks: HookBus;
   readonly approver: AutoApprover;
   readonly ui: HostUi;
+  /** Where model calls are offered. */
+  readonly offer: TaskOffer;
   readonly state: TaskState;
   readonly messages: MessageState;
   readonly readCache: ReadCache;

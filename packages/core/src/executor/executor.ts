@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AutoApprover } from '../approval/auto-approver.js';
 import { coreServices } from '../container/core-services.js';
 import type { QuiverContainer } from '../container/create-container.js';
-import { ERROR_CODES, isQuiverError } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import type { HostUi } from '../host/host-ui.js';
 import { responses } from '../responses/responses.js';
@@ -12,7 +12,10 @@ import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
 import { subagentUi } from '../host/subagent-ui.js';
 import { buildTaskConfig } from './build-task-config.js';
-import type { CallContext, Gate, TaskContext, ToolSource } from './call-context.js';
+import type { CallContext, CallOptions, Gate, TaskContext, TaskOffer, ToolSource } from './call-context.js';
+import { failure, findTool, newCall, runGates } from './call-steps.js';
+import { checkCall, type CheckOutcome } from './check-call.js';
+import { modelRefusal } from './offer-gate.js';
 import { approval } from './gates/approval.js';
 import { commandPermissions } from './gates/command-permissions.js';
 import { ignoreRules } from './gates/ignore-rules.js';
@@ -47,7 +50,15 @@ export interface TaskOptions {
   signal?: AbortSignal;
   /** A UI for this task only (subagents use a silent one). */
   ui?: HostUi;
+  /**
+   * Where this task's `model` calls are offered: the surface and what the host has (a tool a
+   * requirement of which is missing is refused). @default { surface: 'agent', has: {} }
+   */
+  offer?: TaskOffer;
 }
+
+/** Where model calls are offered when the task does not say: nothing the host might lack (fail safe). */
+const DEFAULT_OFFER: TaskOffer = Object.freeze({ surface: 'agent', has: {} });
 
 /** A task: a scope of state that runs tool calls through the pipeline. */
 export interface Task {
@@ -56,10 +67,19 @@ export interface Task {
   readonly readCache: ReadCache;
   readonly mistakes: MistakeCounter;
   readonly scope: QuiverContainer;
-  /** Run one block: partial blocks stream to `handlePartialBlock` and return undefined. */
-  execute(block: ToolBlock): Promise<ToolResult | undefined>;
-  /** Run one complete call. */
-  call(name: string, params: Record<string, unknown>): Promise<ToolResult>;
+  /**
+   * Run one block: partial blocks stream to `handlePartialBlock` and return undefined. A
+   * `model` call reaches only the tools offered on the task's surface (see {@link CallOptions}).
+   */
+  execute(block: ToolBlock, options?: CallOptions): Promise<ToolResult | undefined>;
+  /** Run one complete call (`from` defaults to `host`: any enabled tool). */
+  call(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+  /**
+   * What the pipeline would do with a call, without running it: the input gates, then the
+   * approval decision (`ask` carries the prompt). No hook or tool runs, nothing is shown or
+   * asked, and the task's state is left as it was.
+   */
+  check(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<CheckOutcome>;
   /** A new user message: resets rejection, one-tool-per-message and the mistake count (Part A). */
   newUserMessage(): void;
   dispose(): Promise<void>;
@@ -91,8 +111,9 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     readCache,
     mistakes,
     scope,
-    execute: (block) => (block.partial ? runPartial(ctx, block) : runComplete(ctx, block, loops)),
-    call: async (name, params) => (await task.execute({ name, params, partial: false }))!,
+    execute: (block, callOptions) => (block.partial ? runPartial(ctx, block, callOptions) : runComplete(ctx, block, loops, callOptions)),
+    call: async (name, params, callOptions) => (await task.execute({ name, params, partial: false }, callOptions))!,
+    check: (name, params, callOptions) => checkCall(ctx, name, params, callOptions),
     newUserMessage() {
       state.didRejectTool = false;
       state.didAlreadyUseTool = false;
@@ -116,19 +137,25 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     approver: host.approver,
     // A subagent can never be asked: its approval port refuses (S1), whatever UI it was given.
     ui: options.isSubagent ? subagentUi(options.ui ?? host.ui) : (options.ui ?? host.ui),
+    offer: options.offer ?? DEFAULT_OFFER,
     state,
     messages,
     readCache,
     mistakes,
-    caller: { call: task.call, names: () => host.tools.names() },
+    caller: { call: (name, params) => task.call(name, params, FROM_TOOL), names: () => host.tools.names() },
     signal: controller.signal,
   };
   return task;
 }
 
-async function runPartial(task: TaskContext, block: ToolBlock): Promise<undefined> {
+/** Calls a tool makes through `config.executor`. */
+const FROM_TOOL: CallOptions = Object.freeze({ from: 'tool' });
+
+async function runPartial(task: TaskContext, block: ToolBlock, options?: CallOptions): Promise<undefined> {
   const tool = await task.tools.get(block.name);
   if (!tool?.handlePartialBlock) return undefined;
+  // A model's preview of a tool it may not call shows nothing (the complete call is refused).
+  if (options?.from === 'model' && modelRefusal(task, block.name, tool, options)) return undefined;
   const call = newCall(task, block, tool);
   try {
     await tool.handlePartialBlock(block, partialUi(task.ui, buildTaskConfig(call)));
@@ -150,14 +177,15 @@ function partialUi(ui: HostUi, config: TaskConfig): PartialBlockUi {
   return ports as unknown as PartialBlockUi;
 }
 
-async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnType<typeof createLoopDetector>): Promise<ToolResult> {
-  const tool = await task.tools.get(block.name).catch((e: unknown) => e);
-  if (!tool || tool instanceof Error || !('execute' in (tool as object))) {
-    const reason = tool instanceof Error ? tool.message : responses.unknownTool(block.name, task.tools.names());
+async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnType<typeof createLoopDetector>, options?: CallOptions): Promise<ToolResult> {
+  const found = await findTool(task, block.name);
+  const refused = options?.from === 'model' ? modelRefusal(task, block.name, found, options) : undefined;
+  if (refused || !('execute' in found)) {
     task.mistakes.increment();
-    return errorResult(responses.toolError(reason), isQuiverError(tool) ? tool.code : ERROR_CODES.TOOL_UNKNOWN);
+    return refused ?? (found as ToolResult);
   }
-  const call = newCall(task, block, tool as never);
+  const tool = found;
+  const call = newCall(task, block, tool);
   let result: ToolResult;
   try {
     result = task.state.didRejectTool
@@ -202,27 +230,11 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   return finish(call, result);
 }
 
-async function runGates(call: CallContext, gates: readonly Gate[]): Promise<ToolResult | undefined> {
-  for (const gate of gates) {
-    call.stage = gate.name;
-    const stop = await gate.run(call);
-    if (stop) return stop;
-  }
-  return undefined;
-}
-
 function finish(call: CallContext, result: ToolResult): ToolResult {
   const extra = [...call.context, ...call.task.messages.pendingContext.splice(0)];
   const out = extra.length ? { ...result, content: [...result.content, ...extra.map((text) => ({ type: 'text' as const, text }))] } : result;
   telemetry(call, out);
   return out;
-}
-
-function failure(call: CallContext, e: unknown): ToolResult {
-  const message = e instanceof Error ? e.message : String(e);
-  const code = isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED;
-  const where = call.stage === 'execute' ? '' : ` (in ${call.stage})`;
-  return errorResult(responses.toolError(`Error executing ${call.name}${where}: ${message}`), code, 'increment');
 }
 
 function applyMistakes(task: TaskContext, result: ToolResult): void {
@@ -231,20 +243,3 @@ function applyMistakes(task: TaskContext, result: ToolResult): void {
   else if (effect === 'reset') task.mistakes.reset();
 }
 
-function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['tool']): CallContext {
-  return {
-    task,
-    id: block.id ?? randomUUID(),
-    name: block.name,
-    tool,
-    block,
-    scope: task.scope.createScope('call'),
-    params: { ...(block.params as Record<string, unknown>) },
-    parsed: { ...(block.params as Record<string, unknown>) },
-    paths: {},
-    approval: 'not-needed',
-    stage: 'start',
-    context: [],
-    startedAt: Date.now(),
-  };
-}

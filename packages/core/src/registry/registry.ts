@@ -170,6 +170,7 @@ export function createRegistry(options: RegistryOptions): Registry {
     },
     names: () => [...owners.keys()].filter((n) => settings[n]?.enabled !== false),
     options: (name) => owners.get(name)?.entry.options ?? {},
+    settings: (name) => (Object.hasOwn(settings, name) ? settings[name] : undefined),
     async loadAll({ includeHidden = false } = {}) {
       const out: ToolDefinition[] = [];
       for (const [name] of owners) {

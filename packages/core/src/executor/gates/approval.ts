@@ -2,6 +2,7 @@ import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
 import { errorResult, type ToolResult } from '../../tool/tool-result.js';
 import type { ApprovalDecision, SandboxVerdict } from '../../approval/auto-approver.js';
+import type { ApprovalRequest } from '../../host/host-ui.js';
 import type { CallContext, Gate } from '../call-context.js';
 import { buildTaskConfig } from '../build-task-config.js';
 
@@ -14,24 +15,40 @@ import { buildTaskConfig } from '../build-task-config.js';
 export const approval: Gate = {
   name: 'approval',
   async run(call) {
-    const { tool, task } = call;
-    const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
-    const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
-    const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
-    const sandbox = await sandboxVerdict(call);
-    const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated, sandbox });
-    if (decision.auto) {
-      call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
-      return undefined;
-    }
-    // The tool's own rule (an MCP server's per-tool autoApprove list) can spare the prompt.
-    if (!sandbox?.escape && tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
-      call.approval = 'auto';
-      return undefined;
-    }
-    return askTheUser(call, decision);
+    const pending = await approvalNeeded(call);
+    return pending ? askTheUser(call, pending) : undefined;
   },
 };
+
+/** A call the approval gate would put to the user: the decision that asks, and the prompt. */
+export interface PendingApproval {
+  decision: ApprovalDecision;
+  request: ApprovalRequest;
+}
+
+/**
+ * The approval gate without its prompt: undefined when the call is approved on its own
+ * (`call.approval` says how), else what the user would be asked. Asks nobody and changes no
+ * task state, so `check()` shares it with the gate.
+ */
+export async function approvalNeeded(call: CallContext): Promise<PendingApproval | undefined> {
+  const { tool, task } = call;
+  const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
+  const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
+  const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
+  const sandbox = await sandboxVerdict(call);
+  const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated, sandbox });
+  if (decision.auto) {
+    call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
+    return undefined;
+  }
+  // The tool's own rule (an MCP server's per-tool autoApprove list) can spare the prompt.
+  if (!sandbox?.escape && tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
+    call.approval = 'auto';
+    return undefined;
+  }
+  return { decision, request: approvalRequest(call, decision) };
+}
 
 /** Where the call will run, when the tool starts programs through the sandbox. */
 async function sandboxVerdict(call: CallContext): Promise<SandboxVerdict | undefined> {
@@ -46,12 +63,12 @@ async function sandboxVerdict(call: CallContext): Promise<SandboxVerdict | undef
   return { sandboxed: plan.sandboxed, escape };
 }
 
-/** Ask the host's `approve` port. A "no" skips the message's remaining tools and is not a mistake. */
-async function askTheUser(call: CallContext, decision: ApprovalDecision): Promise<ToolResult | undefined> {
-  const { tool, task } = call;
+/** The prompt the host's `approve` port gets for a call. */
+function approvalRequest(call: CallContext, decision: ApprovalDecision): ApprovalRequest {
+  const { tool } = call;
   const first = Object.keys(tool.paths).map((k) => call.paths[k]).find(Boolean);
   const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
-  const answer = await task.ui.approve({
+  return {
     tool: call.name,
     category: tool.approval.category,
     description: tool.getDescription({ ...call.block, params: call.parsed }),
@@ -60,7 +77,13 @@ async function askTheUser(call: CallContext, decision: ApprovalDecision): Promis
     command,
     params: call.parsed,
     setting: decision.setting,
-  });
+  };
+}
+
+/** Ask the host's `approve` port. A "no" skips the message's remaining tools and is not a mistake. */
+async function askTheUser(call: CallContext, pending: PendingApproval): Promise<ToolResult | undefined> {
+  const { task } = call;
+  const answer = await task.ui.approve(pending.request);
   if (!answer.approved) {
     // A subagent's refusal is no user rejecting the turn: its other calls still run.
     if (!task.isSubagent) task.state.didRejectTool = true;

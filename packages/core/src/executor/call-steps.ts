@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, isQuiverError } from '../errors.js';
+import { responses } from '../responses/responses.js';
+import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
+import { errorResult, type ToolResult } from '../tool/tool-result.js';
+import type { CallContext, Gate, TaskContext } from './call-context.js';
+
+/** A new call of `block` on `task`, in a child scope of its own (disposed by the caller). */
+export function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['tool']): CallContext {
+  return {
+    task,
+    id: block.id ?? randomUUID(),
+    name: block.name,
+    tool,
+    block,
+    scope: task.scope.createScope('call'),
+    params: { ...(block.params as Record<string, unknown>) },
+    parsed: { ...(block.params as Record<string, unknown>) },
+    paths: {},
+    approval: 'not-needed',
+    stage: 'start',
+    context: [],
+    startedAt: Date.now(),
+  };
+}
+
+/** Run `gates` in order; the first result stops the call. */
+export async function runGates(call: CallContext, gates: readonly Gate[]): Promise<ToolResult | undefined> {
+  for (const gate of gates) {
+    call.stage = gate.name;
+    const stop = await gate.run(call);
+    if (stop) return stop;
+  }
+  return undefined;
+}
+
+/** A step that threw, as the result the model reads (naming the gate when it was not the tool). */
+export function failure(call: CallContext, e: unknown): ToolResult {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED;
+  const where = call.stage === 'execute' ? '' : ` (in ${call.stage})`;
+  return errorResult(responses.toolError(`Error executing ${call.name}${where}: ${message}`), code, 'increment');
+}
+
+/** The tool behind a name, or the result that refuses the call (unknown, failed to load). */
+export async function findTool(task: TaskContext, name: string): Promise<ToolDefinition | ToolResult> {
+  const tool = await task.tools.get(name).catch((e: unknown) => e);
+  if (tool && !(tool instanceof Error) && 'execute' in (tool as object)) return tool as ToolDefinition;
+  const reason = tool instanceof Error ? tool.message : responses.unknownTool(name, task.tools.names());
+  return errorResult(responses.toolError(reason), isQuiverError(tool) ? tool.code : ERROR_CODES.TOOL_UNKNOWN);
+}
