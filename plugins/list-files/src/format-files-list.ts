@@ -27,44 +27,75 @@ interface KeyedPath {
 /**
  * Sort paths for display in {@link compareListedPaths} order, with each path split and each
  * segment's sort key computed once (see `segmentSortKey`), not once per comparison. When every
- * segment has a key (printable ASCII under an English locale), each path becomes one string
- * whose plain order is the listing order, and the engine's own string sort does the work;
- * otherwise the paths are sorted with the segment comparator.
+ * segment has a key (printable ASCII under an English locale), the paths go into a tree by
+ * segment key and are read out depth first, each folder's keys sorted once: no comparison of
+ * whole paths and no per-path sort string (on 90,000 paths that was most of the listing's
+ * allocation). Otherwise the paths are sorted with the segment comparator.
  * @param paths POSIX paths relative to the listed directory, directories ending in `/`
  */
 export function sortListedPaths(paths: readonly string[]): string[] {
   const keys = new Map<string, string | undefined>();
   const keyOf = (segment: string) => {
-    if (keys.has(segment)) return keys.get(segment);
-    const key = segmentSortKey(segment);
-    keys.set(segment, key);
+    let key = keys.get(segment);
+    if (key === undefined && !keys.has(segment)) {
+      key = segmentSortKey(segment);
+      keys.set(segment, key);
+    }
     return key;
   };
+  const tree = keyTree(paths, keyOf);
+  if (tree) return readTree(tree, paths);
   const keyed = paths.map((p) => keyedPath(p, keyOf));
-  const flat = flatSortKeys(keyed);
-  if (flat) return flat.sort().map((k) => paths[Number(k.slice(k.lastIndexOf('\u0000') + 1))]);
   keyed.sort(compareKeyed);
   return keyed.map((k) => k.p);
 }
 
 /**
- * One string per path: per segment, a flag (`\u0001` for the last segment, `\u0002` for a
- * folder on the way, so a path that ends at a segment sorts before one that goes on) and the
- * segment's key; then `\u0000` and the path's index, so equal keys keep their input order.
- * Undefined when some segment has no key.
+ * One folder level of {@link keyTree}: the paths whose last segment has a given key (by input
+ * index), and the folders on the way, by key. Reading it depth first (ending paths first, then
+ * folders, each in key order; equal keys in input order) gives the order of the paths' flat
+ * keys: per segment a flag (ends here < goes on) and the segment's key.
  */
-function flatSortKeys(keyed: readonly KeyedPath[]): string[] | undefined {
-  const out: string[] = new Array(keyed.length);
-  for (let i = 0; i < keyed.length; i++) {
-    const { keys } = keyed[i];
-    let key = '';
-    for (let j = 0; j < keys.length; j++) {
-      const k = keys[j];
-      if (k === undefined) return undefined;
-      key += (j === keys.length - 1 ? '\u0001' : '\u0002') + k;
+interface KeyNode {
+  ends: Map<string, number[]>;
+  goes: Map<string, KeyNode>;
+}
+
+function keyTree(paths: readonly string[], keyOf: (segment: string) => string | undefined): KeyNode | undefined {
+  const root: KeyNode = { ends: new Map(), goes: new Map() };
+  for (let i = 0; i < paths.length; i++) {
+    const p = paths[i];
+    let node = root;
+    let from = 0;
+    for (;;) {
+      const slash = p.indexOf('/', from);
+      const key = keyOf(slash === -1 ? p.slice(from) : p.slice(from, slash));
+      if (key === undefined) return undefined;
+      if (slash === -1) {
+        const same = node.ends.get(key);
+        if (same) same.push(i);
+        else node.ends.set(key, [i]);
+        break;
+      }
+      let next = node.goes.get(key);
+      if (!next) {
+        next = { ends: new Map(), goes: new Map() };
+        node.goes.set(key, next);
+      }
+      node = next;
+      from = slash + 1;
     }
-    out[i] = `${key}\u0000${String(i).padStart(10, '0')}`;
   }
+  return root;
+}
+
+function readTree(root: KeyNode, paths: readonly string[]): string[] {
+  const out: string[] = [];
+  const visit = (node: KeyNode) => {
+    for (const key of [...node.ends.keys()].sort()) for (const i of node.ends.get(key)!) out.push(paths[i]);
+    for (const key of [...node.goes.keys()].sort()) visit(node.goes.get(key)!);
+  };
+  visit(root);
   return out;
 }
 
