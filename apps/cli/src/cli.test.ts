@@ -137,6 +137,23 @@ describe('quiver permissions check --allow / --deny', () => {
   });
 });
 
+describe('quiver permissions check: approval', () => {
+  it("says whether execute_command's approval would ask, from the pipeline up to approval", async () => {
+    // Inside the sandbox (the default), a command the model marks safe runs without asking.
+    const auto = await quiver('permissions', 'check', `touch ${join(ws, 'ran')}`, '--json');
+    expect(auto.code).toBe(0);
+    expect(JSON.parse(auto.stdout)).toMatchObject({ allowed: true, approval: { kind: 'auto' } });
+    const dir = join(ws, 'asks-for-commands');
+    await mkdir(dir);
+    await writeFile(join(dir, 'quiver.config.json'), '{ "sandbox": { "mode": "off" }, "approval": { "executeSafeCommands": false } }');
+    const asks = await quiver('permissions', 'check', `touch ${join(ws, 'ran')}`, '--config', join(dir, 'quiver.config.json'), '--cwd', dir);
+    expect(asks.stdout).toContain('Approval: asks first (approval.executeSafeCommands is off');
+    expect(existsSync(join(ws, 'ran'))).toBe(false);
+    const tried = await quiver('permissions', 'check', 'ls', '--allow', 'ls', '--json');
+    expect(JSON.parse(tried.stdout)).toMatchObject({ allowed: true, approval: null });
+  });
+});
+
 describe('quiver config validate --json', () => {
   it('answers in JSON for a bad config too (exit 2)', async () => {
     const dir = join(ws, 'bad-config');

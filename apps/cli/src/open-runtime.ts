@@ -28,11 +28,15 @@ export function warnOnce(message: string): void {
 /**
  * Build the runtime for a command from its --cwd, --config and --trust flags (`api-key-env`:
  * `quiver run --api-key-env`). An untrusted folder is asked about on a terminal (see
- * `decideTrust`), else opened inert.
+ * `decideTrust`; not with `promptTrust: false`), else opened inert.
  */
-export async function openRuntime(flags: { cwd?: string; config?: string; trust?: boolean; 'api-key-env'?: string }, ui: HostUi): Promise<Runtime> {
+export async function openRuntime(
+  flags: { cwd?: string; config?: string; trust?: boolean; 'api-key-env'?: string },
+  ui: HostUi,
+  options: { promptTrust?: boolean } = {},
+): Promise<Runtime> {
   return createRuntime({
-    trusted: await decideTrust(flags, { prompt: true }),
+    trusted: await decideTrust(flags, { prompt: options.promptTrust ?? true }),
     onWarning: warnOnce,
     credentialEnv: [...CLI_CREDENTIAL_ENV, ...(flags['api-key-env'] ? [flags['api-key-env']] : [])],
     cwd: workingDir(flags),

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { loadConfig, type GateDecision, type SandboxPlan } from '@quiver/core';
+import { loadConfig, type CheckOutcome, type GateDecision, type HostUi, type SandboxPlan } from '@quiver/core';
+import { openRuntime } from '../open-runtime.js';
 import { decideTrust } from '../trust/decide-trust.js';
 import { openSandbox } from '../open-sandbox.js';
 import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
@@ -15,7 +16,8 @@ const DETAILS = `Explain what execute_command's gates decide for a command: the 
 every segment, including pipes, && chains and $(...) substitutions, against the allow and deny
 patterns), then the ignore screen (I1-I5) when the workspace has ignore rules, then where it
 would run (inside the OS sandbox, on the host, or refused; 'quiver sandbox check' says what the
-sandbox allows).
+sandbox allows), and whether approval would ask (execute_command's whole pipeline up to
+approval, without running anything, for a command the model marks safe; not with --allow/--deny).
   "<command>"         the command as one quoted argument ('-' reads it from stdin)
   --allow PATTERN     try an allow pattern (repeatable) instead of the config's commandPermissions
   --deny PATTERN      try a deny pattern (repeatable), likewise
@@ -51,6 +53,8 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.
   const { screen, plan } = await screenAndSandbox(command, cwd, loaded, decision.allowed);
   const allowed = decision.allowed && (screen?.allowed ?? true);
+  // The flags try rules the runtime does not have, so approval is judged on the config's only.
+  const approval = allowed && !values.allow && !values.deny ? await approvalOf(command, values) : undefined;
   const denial = !decision.allowed ? decision : screen && !screen.allowed ? screen : undefined;
   if (values.json) {
     const out = {
@@ -64,6 +68,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
       segments: decision.segments,
       ignore: screen ? { allowed: screen.allowed, rule: screen.rule ?? null, subject: screen.subject ?? null, reason: screen.reason ?? null } : null,
       sandbox: { mode: plan.mode, sandboxed: plan.sandboxed, network: plan.network, host: plan.hostReason ?? null, refused: plan.refusal ?? null },
+      approval: approval ? approvalJson(approval) : null,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } else {
@@ -76,6 +81,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
       );
     }
     if (allowed) process.stdout.write(`${sandboxLine(plan)}\n`);
+    if (approval) process.stdout.write(`${approvalLine(approval)}\n`);
   }
   return allowed ? 0 : 1;
 }
@@ -101,6 +107,37 @@ async function screenAndSandbox(command: string, cwd: string, loaded: Awaited<Re
   } finally {
     await opened.close();
   }
+}
+
+/** A UI nobody sees: the check shows and asks nothing. */
+const SILENT: HostUi = { say: () => undefined, ask: async () => ({ response: 'no' }), approve: async () => ({ approved: false }) };
+
+/**
+ * What execute_command's pipeline would decide up to approval (task.check: nothing runs), for
+ * the command marked safe by the model (`requires_approval: false`, the most it can ask for).
+ */
+async function approvalOf(command: string, flags: { cwd?: string; config?: string; trust?: boolean }): Promise<CheckOutcome> {
+  const runtime = await openRuntime(flags, SILENT, { promptTrust: false });
+  const task = runtime.createTask();
+  try {
+    return await task.check('execute_command', { command, requires_approval: false });
+  } finally {
+    await task.dispose();
+    await runtime.dispose();
+  }
+}
+
+function approvalJson(outcome: CheckOutcome): Record<string, unknown> {
+  if (outcome.kind === 'ask') return { kind: 'ask', reason: outcome.request.reason, setting: outcome.request.setting ?? null };
+  if (outcome.kind === 'auto') return { kind: 'auto', reason: null, setting: null };
+  return { kind: 'refused', reason: outcome.result.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n'), code: outcome.result.code ?? null, setting: null };
+}
+
+/** One line on approval. */
+function approvalLine(outcome: CheckOutcome): string {
+  if (outcome.kind === 'auto') return 'Approval: automatic (the approval settings allow it without asking).';
+  if (outcome.kind === 'ask') return `Approval: asks first (${outcome.request.reason}${outcome.request.setting ? `; ${outcome.request.setting}: true would allow it` : ''}).`;
+  return `Approval: not reached; execute_command refuses it first (${outcome.result.code ?? 'error'}).`;
 }
 
 /** One line on where the command would run. */
