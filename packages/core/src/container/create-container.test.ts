@@ -121,6 +121,32 @@ describe('late registration', () => {
   });
 });
 
+describe('scopes with nothing of their own', () => {
+  it('see what their parents hold, and keep what is provided into them later to themselves', async () => {
+    const root = createContainer();
+    const clock = createServiceRef<string>({ id: 'acme.clock', scope: 'root' });
+    const note = createServiceRef<string>({ id: 'acme.note', scope: 'call' });
+    root.provideValue(clock, 'tick');
+    const task = root.createScope('task');
+    const first = task.createScope('call');
+    const second = task.createScope('call');
+    expect(first.get(clock)).toBe('tick');
+    first.provideValue(note, 'mine');
+    expect(first.get(note)).toBe('mine');
+    expect(second.find(note)).toBeUndefined();
+    expect(task.find(note)).toBeUndefined();
+    // A call service provided on the root after these scopes opened reaches them all.
+    const later = createServiceRef<{ n: number }>({ id: 'acme.later', scope: 'call' });
+    let n = 0;
+    root.provide(later, () => ({ n: ++n }));
+    expect(second.get(later)).toEqual({ n: 1 });
+    expect(second.get(later)).toBe(second.get(later));
+    expect(first.get(later)).toEqual({ n: 2 });
+    await Promise.all([first.dispose(), second.dispose(), task.dispose()]);
+    await root.dispose();
+  });
+});
+
 describe('missing services', () => {
   it('get() throws QUIVER_ERR_SERVICE_MISSING naming the ref; find() returns undefined', () => {
     const root = createContainer();

@@ -38,12 +38,32 @@ interface Deferred {
  */
 export function createContainer(): QuiverContainer {
   const deferred: Record<'task' | 'call', Deferred[]> = { task: [], call: [] };
-  return wrap(createAwilix({ strict: true }), 'root', deferred);
+  const root = createAwilix({ strict: true });
+  return wrap(() => root, 'root', deferred);
 }
 
-function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>, parent?: { sync(): void }): QuiverContainer {
+interface Parent {
+  sync(): void;
+  /** The parent's awilix container, made if it was not yet. */
+  own(): AwilixContainer;
+  /** Where the parent's lookups go (see `wrap`). */
+  lookup(): AwilixContainer;
+}
+
+/**
+ * A Quiver container over an awilix one. A scope's awilix container is made only once
+ * something is registered in it (a deferred task or call service, `provide`, `provideValue`):
+ * until then it would hold nothing of its own, so lookups go straight to the parent's. Every
+ * tool call opens a call scope, and making (and disposing) an empty awilix scope was most of a
+ * no-op call's pipeline cost.
+ */
+function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>, parent?: Parent): QuiverContainer {
   const disposers: (() => unknown)[] = [];
   let synced = 0;
+  let mine: AwilixContainer | undefined;
+  const own = (): AwilixContainer => (mine ??= make());
+  /** Where lookups go: this scope's container once it has one, else the nearest that does. */
+  const lookup = (): AwilixContainer => mine ?? (parent ? parent.lookup() : own());
   // Task and call services are registered into each scope lazily, so a plugin whose
   // register() runs after a task began (plugins load on first use) still reaches that task.
   const sync = (): void => {
@@ -57,7 +77,7 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
     // call scope, and task services must be shared by all calls of the task.
     let made = false;
     let value: unknown;
-    container.register(
+    own().register(
       d.ref.id,
       asFunction(() => {
         if (!made) {
@@ -69,12 +89,14 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
       }).transient(),
     );
   };
-  const self: QuiverContainer & { sync(): void } = {
-    sync,
+  const self: QuiverContainer = {
     scope,
-    awilix: container,
+    get awilix() {
+      return own();
+    },
     get<T>(ref: ServiceRef<T>): T {
       sync();
+      const container = lookup();
       if (!container.hasRegistration(ref.id)) {
         throw quiverError(
           ERROR_CODES.SERVICE_MISSING,
@@ -86,11 +108,12 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
     },
     find<T>(ref: ServiceRef<T>): T | undefined {
       sync();
+      const container = lookup();
       return container.hasRegistration(ref.id) ? container.resolve<T>(ref.id) : undefined;
     },
     has: (ref) => {
       sync();
-      return container.hasRegistration(ref.id);
+      return lookup().hasRegistration(ref.id);
     },
     provide(ref, factory, options) {
       const d: Deferred = { ref, factory, dispose: options?.dispose as Deferred['dispose'] };
@@ -98,14 +121,14 @@ function wrap(container: AwilixContainer, scope: ServiceScope, deferred: Record<
       else deferred[ref.scope].push(d);
     },
     provideValue(ref, value) {
-      container.register(ref.id, asValue(value));
+      own().register(ref.id, asValue(value));
     },
     createScope(kind) {
-      return wrap(container.createScope(), kind, deferred, { sync });
+      return wrap(() => own().createScope(), kind, deferred, { sync, own, lookup });
     },
     async dispose() {
       for (const d of disposers.splice(0).reverse()) await d();
-      await container.dispose();
+      await mine?.dispose();
     },
   };
   return self;
