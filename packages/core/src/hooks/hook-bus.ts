@@ -84,7 +84,10 @@ async function runTap(state: State, hook: HookName, opts: TapOptions, onError: '
   const tool = (state.event as { tool?: string }).tool;
   if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
   try {
-    const result = await withTimeout(Promise.resolve(fn(state.event as never)), opts.timeoutMs ?? 60_000, hook, opts.name);
+    const answer = fn(state.event as never);
+    // A tap that answered synchronously is done: only a pending answer gets a time-out (and
+    // its timer, which on every call of every tool was a good part of a hook's cost).
+    const result = isThenable(answer) ? await withTimeout(Promise.resolve(answer), opts.timeoutMs ?? 60_000, hook, opts.name) : answer;
     if (result !== undefined && result !== null) {
       state.results.push(result);
       if (state.reduce) {
@@ -161,6 +164,10 @@ export function createHookBus(): HookBus {
         .sort((a, b) => a.stage - b.stage || a.id - b.id)
         .map(({ id: _id, ...info }) => info),
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, hook: string, tap: string): Promise<T> {
