@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // registry (lazy plugin import from a manifest entry) use the built `dist/` — `pnpm test`
 // builds first.
 const root = import.meta.dirname;
-const groups = ['packages', 'plugins', 'apps', 'examples'];
+const groups = ['packages', 'plugins', 'apps', 'examples', 'e2e'];
 const dirs = groups.flatMap((g) =>
   existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(g, d)) : [],
 ).concat(existsSync(join(root, 'bench/package.json')) ? ['bench'] : []);

@@ -11,11 +11,34 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   hooks: async () => (await import('./commands/hooks.js')).hooksCommand,
   sandbox: async () => (await import('./commands/sandbox.js')).sandboxCommand,
   mcp: async () => (await import('./commands/mcp.js')).mcpCommand,
-  run: async () => (await import('./commands/run.js')).runCommand,
+  run: async () =>
+    (await optional(() => import('./commands/run.js'), ['@quiver/agent', '@quiver/tool-use-subagents', '@quiver/tool-browser-action'], "'quiver run' (the agent loop and its model providers)"))
+      .runCommand,
   plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
-  build: async () => (await import('./commands/build.js')).buildCommand,
+  build: async () => (await optional(() => import('./commands/build.js'), ['esbuild'], "'quiver build' (it bundles the distribution with esbuild)")).buildCommand,
   trust: async () => (await import('./commands/trust.js')).trustCommand,
 };
+
+/**
+ * Load a command whose package a lean install leaves out (`npm i -g @quiver/cli` installs only
+ * what the default tools need): when the package is missing, say which one to add.
+ */
+async function optional<T>(load: () => Promise<T>, packages: readonly string[], neededFor: string): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // Only a missing package of this command's own list is ours to explain; anything else is a bug.
+    const pkg = packages.find((p) => String((e as Error).message).includes(`'${p}'`));
+    if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !pkg) throw e;
+    const { ERROR_CODES, quiverError } = await import('@quiver/core');
+    throw quiverError(
+      ERROR_CODES.DEPENDENCY_MISSING,
+      `${neededFor} needs the package ${pkg}, which the default install leaves out. Install it beside quiver: 'npm i -g ${pkg}' (or install @quiver/all, every first-party tool).`,
+      { key: pkg },
+    );
+  }
+}
 
 const HELP = `quiver — the tools of an AI coding agent, gated and hooked
 
@@ -31,6 +54,7 @@ Commands:
   mcp [--yes] [--http [--port N]]        serve the tools over MCP (stdio, or HTTP on 127.0.0.1)
   run "<task>" [--provider P --model M]  an agent loop on a model provider (--base-url, --yes, --json)
   plugin new <name> [--dir DIR]          scaffold a standalone plugin package
+  plugin add <package>                   install a plugin, check its manifest, add it to quiver.config.*
   build --config FILE --out DIR          bundle a custom distribution (chosen plugins, baked config)
   trust [DIR] [--revoke | --list]        trust a workspace folder: its config then applies in full
 

@@ -17,4 +17,9 @@ export const CLI_ERRORS = defineErrorCodes('@quiver/cli', {
     meaning: '`quiver plugin new` refused or failed: the target folder exists and is not empty, the name is not a valid package name, or a `--link`/`--from-tarballs` source lacks a package.',
     fix: 'Pick another `--dir` or name, or point `--link` at the monorepo root / `--from-tarballs` at the folder the `pnpm pack` tarballs are in.',
   },
+  PLUGIN_ADD_FAILED: {
+    code: 'QUIVER_ERR_CLI_PLUGIN_ADD_FAILED',
+    meaning: '`quiver plugin add` refused or failed: the package manager could not install the plugin, or the config is a `.ts`/`.js` module it does not rewrite. Nothing was added to the config.',
+    fix: 'Read the package manager output in the message and fix it (name, version, network), or install the plugin yourself and add it to the config\'s `plugins` list (keep `"..."` first to keep the default tools).',
+  },
 });

@@ -23,3 +23,4 @@ export type { AgentUsage } from './usage.js';
 export { createScriptedProvider } from './scripted-provider.js';
 export type { ScriptedProvider, ScriptedProviderOptions, ScriptedRequest } from './scripted-provider.js';
 export type { ScriptedReply, ScriptedToolCall } from './scripted-wire.js';
+export { createAnthropic, createOpenAI, createOpenAICompatible } from './providers.js';

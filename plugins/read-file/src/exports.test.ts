@@ -9,7 +9,6 @@ it('exports exactly the public API', () => {
     'MAX_CONTENT_CHARS',
     'MAX_DOCUMENT_BYTES',
     'MAX_IMAGE_SIDE',
-    'MAX_SHEET_ROWS',
     'MAX_WHOLE_FILE_BYTES',
     'READ_BUFFER_BYTES',
     'TRUNCATION_MARKER',

@@ -1,11 +1,19 @@
 /**
- * Text from documents: PDF (pdf-parse), Word (mammoth), Jupyter notebooks and Excel
- * workbooks. Each library is imported only when a file of its type is read, so the tool starts
- * fast. The whole document is parsed in memory, so documents have their own size limit.
+ * Text from documents: Jupyter notebooks here, PDF, Word and Excel through @quiver/documents
+ * (pdf-parse, mammoth, exceljs: ~55 MB, so the default install leaves it out and a read of such
+ * a file says which package to add). The parsers are imported only when a file of their type is
+ * read, so the tool starts fast. The whole document is parsed in memory, so documents have their
+ * own size limit.
  */
-import { ERROR_CODES, quiverError } from '@quiver/core';
-import { extractWorkbookText } from './extract-workbook.js';
+import { ERROR_CODES, importOptional, quiverError } from '@quiver/core';
 import { formatBytes } from './truncate-content.js';
+
+type Documents = typeof import('@quiver/documents');
+
+/** The document parsers, from this installation or the workspace's node_modules. */
+function documents(ext: string, cwd: string | undefined): Promise<Documents> {
+  return importOptional<Documents>({ name: '@quiver/documents', neededFor: `Reading ${ext} files`, from: cwd ? [cwd] : [], callerUrl: import.meta.url });
+}
 
 /** Extensions read as documents rather than as text. */
 export const DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set(['.pdf', '.docx', '.ipynb', '.xlsx']);
@@ -31,24 +39,12 @@ export function stripNotebookOutputs(json: string): string {
   }
 }
 
-async function pdfText(data: Buffer): Promise<string> {
-  const { default: pdfParse } = await import('pdf-parse/lib/pdf-parse.js');
-  // pdf.js 1.10 slices `data.buffer` from 0, ignoring the view's offset, and fails with "bad
-  // XRef entry" on a Buffer: a fresh Uint8Array owns its memory from offset 0.
-  return (await pdfParse(new Uint8Array(data))).text;
-}
-
-async function docxText(data: Buffer): Promise<string> {
-  const mammoth = await import('mammoth');
-  return (await (mammoth.default ?? mammoth).extractRawText({ buffer: data })).value;
-}
-
 /**
  * The text of a document, by extension (one of {@link DOCUMENT_EXTENSIONS}).
  * @param read reads the whole file (from the descriptor already opened and checked)
  * @throws QuiverError `QUIVER_ERR_FILE_TOO_LARGE` above `maxBytes`
  */
-export async function extractDocument(ext: string, size: number, read: () => Promise<Buffer>, maxBytes = MAX_DOCUMENT_BYTES): Promise<string> {
+export async function extractDocument(ext: string, size: number, read: () => Promise<Buffer>, maxBytes = MAX_DOCUMENT_BYTES, cwd?: string): Promise<string> {
   if (size > maxBytes) {
     throw quiverError(
       ERROR_CODES.FILE_TOO_LARGE,
@@ -56,15 +52,10 @@ export async function extractDocument(ext: string, size: number, read: () => Pro
         `the limit is ${formatBytes(maxBytes)}. Convert it to text with execute_command (for example pdftotext or pandoc) and read the result by range.`,
     );
   }
+  if (ext === '.ipynb') return stripNotebookOutputs((await read()).toString('utf8').replace(/^\uFEFF/, ''));
+  const parsers = await documents(ext, cwd);
   const data = await read();
-  switch (ext) {
-    case '.pdf':
-      return pdfText(data);
-    case '.docx':
-      return docxText(data);
-    case '.ipynb':
-      return stripNotebookOutputs(data.toString('utf8').replace(/^\uFEFF/, ''));
-    default:
-      return extractWorkbookText(data);
-  }
+  if (ext === '.pdf') return parsers.pdfText(data);
+  if (ext === '.docx') return parsers.docxText(data);
+  return parsers.workbookText(data);
 }

@@ -11,7 +11,6 @@ export { readTextFile, MAX_WHOLE_FILE_BYTES, type TextReadRequest } from './read
 export { detectEncoding, type TextEncoding, type EncodingSample } from './text-encoding.js';
 export { IMAGE_MIME_TYPES, MAX_IMAGE_SIDE } from './read-image.js';
 export { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from './extract-document.js';
-export { MAX_SHEET_ROWS } from './extract-workbook.js';
 
 /**
  * The read_file plugin: registers the `read_file` tool. Plugin options: `supportsImages`

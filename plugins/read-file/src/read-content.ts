@@ -24,6 +24,8 @@ export interface ContentRequest {
   maxDocumentBytes?: number;
   /** A range read scans at most this many bytes. @default MAX_SCAN_BYTES */
   maxScanBytes?: number;
+  /** The workspace folder: optional document parsers installed there are found too. */
+  cwd?: string;
   signal?: AbortSignal;
 }
 
@@ -36,7 +38,7 @@ export async function readContent(request: ContentRequest): Promise<ContentBlock
     return readImage(ext, request.size, readAll);
   }
   if (DOCUMENT_EXTENSIONS.has(ext)) {
-    const text = await extractDocument(ext, request.size, readAll, request.maxDocumentBytes ?? MAX_DOCUMENT_BYTES);
+    const text = await extractDocument(ext, request.size, readAll, request.maxDocumentBytes ?? MAX_DOCUMENT_BYTES, request.cwd);
     return [{ type: 'text', text: formatFileContentWithLineNumbers(truncateContent(text), request.startLine, request.endLine) }];
   }
   const text = await readTextFile({

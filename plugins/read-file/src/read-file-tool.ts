@@ -72,7 +72,7 @@ async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFi
       return { content: [{ type: 'text', text: unchangedFileNotice(displayPath, seen.lines) }], isError: false, mistake: 'keep' };
     }
     const content = await readContent({
-      handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, startLine, endLine,
+      handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, cwd: config.cwd, startLine, endLine,
       supportsImages: config.options.supportsImages !== false,
       maxDocumentBytes: typeof config.options.maxDocumentBytes === 'number' ? config.options.maxDocumentBytes : undefined,
       maxScanBytes: typeof config.options.maxScanBytes === 'number' ? config.options.maxScanBytes : undefined,

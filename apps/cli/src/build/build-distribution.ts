@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { quiverError } from '@quiver/core';
 import { distributionPlugin } from './distribution-esbuild-plugin.js';
 import { BUNDLE_BANNER, BUNDLE_DEFINE, settingsModule } from './distribution-modules.js';
 import { copyNativeAssets, NATIVE_ASSET_MODULES, type CopiedAsset } from './native-assets.js';
+import { copyPluginAssets } from './plugin-assets.js';
 import { planDistribution, type DistributionPlan } from './plan-distribution.js';
 import { CLI_ERRORS } from '../cli-errors.js';
 
@@ -32,9 +33,12 @@ export interface BuildResult {
   bin: string;
   outDir: string;
   plugins: { name: string; tools: string[] }[];
-  /** Binaries copied next to the bundle. */
+  /** Binaries and plugin assets copied next to the bundle (paths in `outDir`). */
   assets: string[];
+  /** The bundle's size. */
   bytes: number;
+  /** The whole distribution's size: bundle, binaries, assets and distribution.json. */
+  totalBytes: number;
 }
 
 /**
@@ -50,7 +54,7 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
   const outDir = resolve(options.cwd, options.outDir);
   await mkdir(outDir, { recursive: true });
   const assets = new Map<string, CopiedAsset[]>();
-  for (const p of plan.plugins) assets.set(p.name, await copyNativeAssets(p, outDir));
+  for (const p of plan.plugins) assets.set(p.name, [...(await copyNativeAssets(p, outDir)), ...(await copyPluginAssets(p, outDir))]);
   const bin = join(outDir, DISTRIBUTION_BIN);
   await bundle(plan, assets, bin, options);
   await writeFile(join(outDir, 'distribution.json'), `${JSON.stringify(manifest(plan, assets), null, 2)}\n`);
@@ -60,7 +64,17 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
     plugins: plan.plugins.map((p) => ({ name: p.name, tools: p.tools })),
     assets: [...assets.values()].flat().map((a) => a.file),
     bytes: (await stat(bin)).size,
+    totalBytes: await folderBytes(outDir),
   };
+}
+
+/** The bytes of every file under `dir` (a distribution's size on disk, before compression). */
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
 }
 
 async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, CopiedAsset[]>, outfile: string, options: BuildOptions): Promise<void> {

@@ -29,10 +29,11 @@ export const NATIVE_ASSETS: readonly NativeAsset[] = [
 /** Modules that only locate a native asset: left out of the bundle (the option replaces them). */
 export const NATIVE_ASSET_MODULES: readonly string[] = NATIVE_ASSETS.map((a) => a.module);
 
-/** A copied binary: its file name in the output folder and the option that points at it. */
+/** A copied binary or asset: its path in the output folder and the option that points at it. */
 export interface CopiedAsset {
   file: string;
-  option: string;
+  /** Unset for an asset the plugin finds by itself (e.g. next to the bundle). */
+  option?: string;
 }
 
 /**

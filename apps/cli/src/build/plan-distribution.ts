@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig, quiverError, type QuiverConfig } from '@quiver/core';
+import { checkPluginManifest, CORE_VERSION, loadConfig, quiverError, type ManifestAsset, type QuiverConfig } from '@quiver/core';
 import { resolvePluginDir } from '@quiver/runtime';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { CLI_ERRORS } from '../cli-errors.js';
@@ -17,6 +17,8 @@ export interface PlannedPlugin {
   tools: string[];
   /** Its options from the config. */
   options: Record<string, unknown>;
+  /** The runtime assets its manifest declares (copied into the distribution). */
+  assets: ManifestAsset[];
 }
 
 /** What a build config resolves to. */
@@ -57,5 +59,6 @@ function readPlugin(dir: string, options: Record<string, unknown>): PlannedPlugi
     throw quiverError(CLI_ERRORS.BUILD_FAILED, `Plugin '${name}' names entry '${pkg.quiver.entry}', which does not exist. Build the plugin first (npm run build / pnpm build).`, { plugin: name, file: entry });
   }
   const tools = (pkg.quiver.tools ?? []).map((t) => (typeof t === 'string' ? t : t.name));
-  return { name, dir, entry, tools, options };
+  const { manifest } = checkPluginManifest(pkg, { file: join(dir, 'package.json'), coreVersion: CORE_VERSION });
+  return { name, dir, entry, tools, options, assets: manifest.assets ?? [] };
 }

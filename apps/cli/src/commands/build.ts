@@ -36,6 +36,7 @@ export async function buildCommand(argv: string[]): Promise<number> {
     [
       `Built ${relative(cwd, built.bin) || built.bin} (${(built.bytes / 1024 / 1024).toFixed(1)} MB): ${built.plugins.length} plugins, ${tools.length} tools (${tools.join(', ')})`,
       ...(built.assets.length ? [`Copied beside it: ${built.assets.join(', ')}`] : []),
+      `Distribution: ${relative(cwd, built.outDir) || built.outDir}, ${(built.totalBytes / 1024 / 1024).toFixed(1)} MB in all`,
       `Run: node ${built.bin} tools`,
       '',
     ].join('\n'),

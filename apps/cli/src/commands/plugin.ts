@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { parse } from '../args.js';
+import { addPlugin } from '../plugin-add/add-plugin.js';
 import { scaffoldPlugin } from '../scaffold/scaffold-plugin.js';
 import type { QuiverSource } from '../scaffold/quiver-deps.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
-const USAGE = 'quiver plugin new <name> [--dir DIR] [--link MONOREPO_ROOT | --from-tarballs DIR] [--cwd DIR] [--json]';
+const USAGE = `quiver plugin new <name> [--dir DIR] [--link MONOREPO_ROOT | --from-tarballs DIR] [--cwd DIR] [--json]
+       quiver plugin add <package>[@range] [--cwd DIR] [--json]`;
 
 const OPTIONS = {
   dir: { type: 'string' },
@@ -16,6 +18,20 @@ const OPTIONS = {
   debug: { type: 'boolean' },
 } as const;
 
+/** `quiver plugin add <package>`: install a plugin, check it, add it to quiver.config.*. */
+async function add(spec: string | undefined, extra: string | undefined, values: { cwd?: string; json?: boolean; link?: string; dir?: string; 'from-tarballs'?: string }): Promise<number> {
+  if (!spec || extra) throw usageError(`Give one package, e.g. 'quiver plugin add quiver-tool-hello'.\nUsage: ${USAGE}`);
+  if (values.link || values.dir || values['from-tarballs']) throw usageError(`--link, --dir and --from-tarballs are options of 'quiver plugin new'.\nUsage: ${USAGE}`);
+  const added = await addPlugin(spec, resolve(values.cwd ?? process.cwd()));
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(added)}\n`);
+    return 0;
+  }
+  const where = added.config.created ? `created ${added.config.file}` : added.config.changed ? `added to ${added.config.file}` : `already in ${added.config.file}`;
+  process.stdout.write(`Installed ${added.package}@${added.version} with ${added.packageManager} (tools: ${added.tools.join(', ') || 'none'}); ${where}.\n`);
+  return 0;
+}
+
 /**
  * `quiver plugin new <name>`: scaffold a standalone plugin package. `--link` points its
  * `@quiver/*` dependencies at a monorepo checkout, `--from-tarballs` at `pnpm pack` tarballs
@@ -25,6 +41,7 @@ export async function pluginCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, USAGE);
   if (values.help) return help(USAGE);
   const [sub, name, extra] = positionals;
+  if (sub === 'add') return add(name, extra, values);
   if (sub !== 'new') throw usageError(`Unknown plugin subcommand '${sub ?? ''}'.\nUsage: ${USAGE}`);
   if (!name || extra) throw usageError(`Give one plugin name, e.g. 'quiver plugin new word-count'.\nUsage: ${USAGE}`);
   if (values.link && values['from-tarballs']) throw usageError(`Use --link or --from-tarballs, not both.\nUsage: ${USAGE}`);
@@ -47,6 +64,8 @@ export async function pluginCommand(argv: string[]): Promise<number> {
       'Next:',
       `  cd ${made.dir}`,
       '  npm install && npm run build && npm test',
+      '  npm publish                    # builds and tests again first (prepublishOnly)',
+      `  quiver plugin add ${made.names.packageName}   # then, in a project that uses it`,
       '',
     ].join('\n'),
   );

@@ -1,11 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import type { AgentModel } from '@quiver/agent';
+import { AGENT_ERRORS, createAnthropic, createOpenAI, createOpenAICompatible, type AgentModel } from '@quiver/agent';
 import { quiverError, type QuiverConfig } from '@quiver/core';
 import { usageError } from '../usage-error.js';
-import { AGENT_ERRORS } from '@quiver/agent';
 
 /** The providers `quiver run` speaks. */
 export const PROVIDERS = ['anthropic', 'openai', 'openai-compatible'] as const;

@@ -43,7 +43,7 @@ function sheetText(sheet: Worksheet): string {
 }
 
 /** The text of a workbook's visible sheets. */
-export async function extractWorkbookText(data: Buffer): Promise<string> {
+export async function workbookText(data: Buffer): Promise<string> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
