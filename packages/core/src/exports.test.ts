@@ -67,6 +67,7 @@ it('exports exactly these names', async () => {
       "mcpServerSchema",
       "mergeConfigs",
       "offeredTools",
+      "parseWorkspaceHint",
       "protectedPathsOf",
       "quiverError",
       "recordTrustAsWritten",

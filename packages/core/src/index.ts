@@ -15,7 +15,7 @@ export { describeTool, describePlugin } from './tool/describe-tool.js';
 export type { ToolDescriptor, ToolDescriptorsFile } from './tool/describe-tool.js';
 export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';
 export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
-export type { TaskConfig, ToolCaller, ApprovalOutcome } from './tool/task-config.js';
+export type { TaskConfig, ToolCaller, ApprovalOutcome, ScreenedCommand } from './tool/task-config.js';
 
 // container
 export { createContainer } from './container/create-container.js';
@@ -38,6 +38,8 @@ export type { EscapeTerminalOptions } from './host/escape-terminal.js';
 export type { HostUi, ApprovalRequest, ApprovalResponse, AskResponse, EditPreview, SavedEdit, SavedEditReport } from './host/host-ui.js';
 export { askUser } from './host/ask-user.js';
 export type { WorkspaceService, WorkspaceRoot, ResolvedPath } from './services/workspace.js';
+export { parseWorkspaceHint } from './services/workspace-hint.js';
+export type { WorkspaceHint } from './services/workspace-hint.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
 export type { SandboxService, SandboxMode, SandboxRequest, SandboxPlan, SandboxedProcess, SandboxReport } from './services/sandbox.js';
 export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
-import { ERROR_CODES, quiverError, type ResolvedPath, type WorkspaceRoot, type WorkspaceService } from '@quiver/core';
+import { ERROR_CODES, parseWorkspaceHint, quiverError, type ResolvedPath, type WorkspaceRoot, type WorkspaceService } from '@quiver/core';
 import { isPathInside, relativeInside } from './is-path-inside.js';
 import { malformedReason } from './malformed-reason.js';
 import { openConfined, type OpenFlags } from './open-confined.js';
@@ -34,8 +34,6 @@ export interface Workspace extends WorkspaceService {
   assertStillInside(resolved: ResolvedPath): Promise<ResolvedPath>;
 }
 
-const HINT = /^@([^:/]+):(.*)$/s;
-
 /**
  * Create the workspace service: realpath'd roots with unique names, `@name:` hints, and path
  * resolution as SPEC P1–P4 say (P8 helpers included).
@@ -60,22 +58,22 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
   };
 
   const splitHint = (text: string): { root?: WorkspaceRoot; rest: string } => {
-    const m = HINT.exec(text);
-    if (!m) return { rest: text };
-    const root = byName.get(m[1]);
+    const hint = parseWorkspaceHint(text);
+    if (!hint) return { rest: text };
+    const root = byName.get(hint.name);
     if (!root) {
       const names = list.map((r) => r.name).join(', ');
-      throw quiverError(ERROR_CODES.WORKSPACE_HINT, `"@${m[1]}:" names no workspace root. Known roots: ${names}.`, { key: m[1] });
+      throw quiverError(ERROR_CODES.WORKSPACE_HINT, `"@${hint.name}:" names no workspace root. Known roots: ${names}.`, { key: hint.name });
     }
-    return { root, rest: m[2] };
+    return { root, rest: hint.rest };
   };
 
   const resolve = async (input: string, options: ResolveOptions = {}): Promise<ResolvedPath> => {
     // Only a known root name makes a hint; anything else stays in the path, where P2
     // rejects its colon.
-    const m = HINT.exec(input);
-    const hinted = m ? byName.get(m[1]) : undefined;
-    const rest = hinted && m ? m[2] : input;
+    const hint = parseWorkspaceHint(input);
+    const hinted = hint ? byName.get(hint.name) : undefined;
+    const rest = hinted && hint ? hint.rest : input;
     const root = hinted ?? options.base ?? list[0];
     const reason = malformedReason(rest);
     if (reason) {

@@ -153,4 +153,14 @@ describe('execute_command through the pipeline', () => {
     const r = await t.call('execute_command', { command: '@web:pwd', requires_approval: false });
     expect(t.text(r)).toBe(`Command executed successfully (exit code 0).\nOutput:\n${t.roots.web}`);
   });
+
+  it('refuses a hint naming no root before anything runs, and leaves a non-hint alone', async () => {
+    const t = await harness({ extraRoots: ['web'] });
+    const r = await t.call('execute_command', { command: '@nope:touch made', requires_approval: false });
+    expect(r.code).toBe('QUIVER_ERR_WORKSPACE_HINT');
+    expect(existsSync(t.path('made'))).toBe(false);
+    // A name with a space is no hint: the command is run as written (and bash finds no such command).
+    const plain = await t.call('execute_command', { command: '@no such:pwd', requires_approval: false });
+    expect(t.text(plain)).toMatch(/exit code 127/);
+  });
 });

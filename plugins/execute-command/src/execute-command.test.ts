@@ -130,23 +130,18 @@ describe('execute_command: results', () => {
   });
 });
 
-describe('execute_command: workspace hint', () => {
-  it('runs @name:cmd in that root of a multi-root workspace', async () => {
+describe('execute_command: the screened command', () => {
+  // The pipeline splits a `@name:` hint off and says where the command runs (config.command);
+  // the multi-root runs through the gates are in execute-command.pipeline.test.ts.
+  it('runs the command the gates screened, where they said', async () => {
     const other = join(root, 'other');
-    await mkdir(other);
-    const roots = [{ name: 'main', path: root }, { name: 'other', path: other }];
-    const r = await exec(makeConfig({ workspaceRoots: roots }), { command: '@other:pwd', requires_approval: false });
+    await mkdir(other, { recursive: true });
+    const command = { input: '@other:pwd', text: 'pwd', cwd: other, root: { name: 'other', path: other } };
+    const r = await exec(makeConfig({ command }), { command: '@other:pwd', requires_approval: false });
     expect(resultText(r)).toBe(`Command executed successfully (exit code 0).\nOutput:\n${other}`);
   });
 
-  it('rejects an unknown root name', async () => {
-    const roots = [{ name: 'main', path: root }, { name: 'other', path: root }];
-    await expect(exec(makeConfig({ workspaceRoots: roots }), { command: '@nope:pwd', requires_approval: false })).rejects.toMatchObject({
-      code: 'QUIVER_ERR_WORKSPACE_HINT',
-    });
-  });
-
-  it('leaves the command alone in a single-root workspace', async () => {
+  it('outside the pipeline, runs the parameter as written in the working directory', async () => {
     const r = await exec(makeConfig(), { command: '@main:pwd', requires_approval: false });
     expect(resultText(r)).toMatch(/^Command failed with exit code 127\./);
   });

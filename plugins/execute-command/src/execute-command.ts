@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { buildChildEnv, coreServices, defineTool, type SandboxPlan, type TaskConfig, type ToolResult } from '@quiver/core';
+import { buildChildEnv, coreServices, defineTool, type SandboxPlan, type ScreenedCommand, type TaskConfig, type ToolResult } from '@quiver/core';
 import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 import { commandResultToToolResult } from './format-command-result.js';
 import { runCommand } from './run-command.js';
-import { resolveCommandTarget, type CommandTarget } from './workspace-hint.js';
 
 /** The one-shot notification for a long auto-approved command (SPEC Part B §3 step 10). */
 export const LONG_RUNNING_NOTICE = 'An auto-approved command has been running for 30s, and may need your attention.';
@@ -64,8 +63,12 @@ export const executeCommandTool = defineTool({
   execute: executeCommand,
 });
 
-function targetOf(config: TaskConfig, command: string): CommandTarget {
-  return resolveCommandTarget(command, config.cwd, config.workspaceRoots, config.services.find(coreServices.workspace));
+/**
+ * The command the gates screened (its `@name:` hint split off, where it runs): what the
+ * classifier, the sandbox and the shell get. Outside the pipeline, the parameter as written.
+ */
+function targetOf(config: TaskConfig, command: string): Pick<ScreenedCommand, 'text' | 'cwd'> {
+  return config.command ?? { text: command, cwd: config.cwd };
 }
 
 /** Where the command will run (approval: sandboxed commands may be auto-approved, escapes always ask). */
@@ -73,14 +76,14 @@ async function planSandbox(config: TaskConfig, p: ExecuteCommandParams): Promise
   const sandbox = config.services.find(coreServices.sandbox);
   if (!sandbox) return undefined;
   const target = targetOf(config, p.command);
-  return sandbox.plan({ command: target.command, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox) });
+  return sandbox.plan({ command: target.text, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox) });
 }
 
 /** The second approval level: asked for by the model, or a command the classifier calls destructive. */
 async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<string | undefined> {
   if (isApprovalRequested(p.requires_approval)) return MODEL_REQUESTED_APPROVAL;
   const target = targetOf(config, p.command);
-  const verdict = await config.services.get(coreServices.commandClassifier).classify(target.command, target.cwd);
+  const verdict = await config.services.get(coreServices.commandClassifier).classify(target.text, target.cwd);
   if (!verdict.destructive) return undefined;
   const why = verdict.reasons.length > 0 ? verdict.reasons.join('; ') : 'it may destroy or overwrite data';
   return `the command looks destructive: ${why}`;
@@ -95,15 +98,15 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
   try {
     const wrap = sandbox
       ? async (plain: { file: string; args: string[]; env: NodeJS.ProcessEnv }) => {
-          const prepared = await sandbox.prepare({ command: target.command, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
+          const prepared = await sandbox.prepare({ command: target.text, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
           notice = prepared.plan.notice;
           return prepared;
         }
       : undefined;
     const result = await runCommand({
-      command: target.command,
+      command: target.text,
       cwd: target.cwd,
-      timeoutSeconds: resolveCommandTimeoutSeconds(target.command, p.timeout),
+      timeoutSeconds: resolveCommandTimeoutSeconds(target.text, p.timeout),
       signal: config.signal,
       onOutput: (chunk, stream) => config.ui.output?.(chunk, stream),
       // SPEC C1: never the host's raw environment (its provider keys, the MCP token).

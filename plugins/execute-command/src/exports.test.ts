@@ -17,7 +17,6 @@ it('exports exactly the public API', () => {
     'formatCommandResult',
     'isApprovalRequested',
     'isLongRunningCommand',
-    'resolveCommandTarget',
     'resolveCommandTimeoutSeconds',
     'runCommand',
     'terminateRunningCommands',

@@ -12,8 +12,6 @@ export { isLongRunningCommand, LONG_RUNNING_PATTERNS } from './long-running.js';
 export { truncateOutput, DEFAULT_OUTPUT_LIMITS, TRUNCATION_MARKER } from './truncate-output.js';
 export type { OutputLimits } from './truncate-output.js';
 export type { OutputStream } from './output-collector.js';
-export { resolveCommandTarget } from './workspace-hint.js';
-export type { CommandTarget } from './workspace-hint.js';
 
 /** The `@quiver/tool-execute-command` plugin: registers `execute_command`. */
 export default definePlugin({ name: '@quiver/tool-execute-command', tools: [executeCommandTool] });

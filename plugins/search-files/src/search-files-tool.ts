@@ -6,7 +6,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
-  coreServices, defineTool, errorResult, isQuiverError, quiverError, responses, textResult,
+  coreServices, defineTool, errorResult, isQuiverError, parseWorkspaceHint, quiverError, responses, textResult,
   type ResolvedPath, type TaskConfig, type ToolResult, type WorkspaceRoot,
 } from '@quiver/core';
 import { combineWorkspaceSearches, searchText } from './format-search-results.js';
@@ -30,8 +30,6 @@ const DESCRIPTION =
   'Perform a regex search across files in a directory, with one line of context around each match. ' +
   'Searches recursively, skipping files .gitignore excludes, hidden files and binary files. Uses Rust regex syntax. ' +
   'Results are grouped by file; at most 300 are shown. Craft the regex and file_pattern carefully to keep results focused.';
-
-const HINT = /^@[^:]+:/;
 
 /** search_files, ready for `definePlugin`. */
 export const searchFilesTool = defineTool({
@@ -57,7 +55,7 @@ async function executeSearchFiles(config: TaskConfig, params: SearchParams): Pro
 /** Without an `@name:` hint, a relative path is searched in every workspace root. */
 function fansOut(config: TaskConfig, raw: string, target: ResolvedPath): boolean {
   const input = target.input;
-  return config.workspaceRoots.length > 1 && !HINT.test(raw) && target.inside && !isAbsolute(input) && !input.startsWith('~');
+  return config.workspaceRoots.length > 1 && !parseWorkspaceHint(raw) && target.inside && !isAbsolute(input) && !input.startsWith('~');
 }
 
 function search(config: TaskConfig, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<SearchOutcome> {

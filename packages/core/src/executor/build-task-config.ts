@@ -22,6 +22,7 @@ export function buildTaskConfig(call: CallContext): TaskConfig {
     ui: task.ui,
     executor: task.caller,
     paths: Object.freeze({ ...call.paths }),
+    command: call.command ?? undefined,
     approval: call.approval,
     options: task.tools.options(call.name),
     signal: task.signal,

@@ -5,7 +5,7 @@ import type { HostUi } from '../host/host-ui.js';
 import type { ResolvedPath } from '../services/workspace.js';
 import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
 import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
-import type { ApprovalOutcome, ToolCaller } from '../tool/task-config.js';
+import type { ApprovalOutcome, ScreenedCommand, ToolCaller } from '../tool/task-config.js';
 import type { ToolResult } from '../tool/tool-result.js';
 import type { OfferableTool, OfferContext, OfferSettings } from '../tool/offered-tools.js';
 
@@ -83,6 +83,8 @@ export interface CallContext {
   /** Parameters after zod validation. */
   parsed: Record<string, unknown>;
   paths: Record<string, ResolvedPath>;
+  /** The command parameter, hint split off, once a gate read it (null: the tool has none). */
+  command?: ScreenedCommand | null;
   approval: ApprovalOutcome;
   /** The gate or step running now. */
   stage: string;

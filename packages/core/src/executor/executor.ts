@@ -212,6 +212,7 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   if (call.rewritten) {
     // A hook rewrote the input: the rewrite passes every input gate again, approval included.
     call.paths = {};
+    call.command = undefined;
     const again = await runGates(call, INPUT_GATES);
     if (again) return finish(call, again);
   }

@@ -12,6 +12,22 @@ export interface ToolCaller {
   names(): string[];
 }
 
+/**
+ * The call's command as the gates screened it: the command permissions (R1–R9), the ignore
+ * screen (I1–I5), the sandbox plan and approval all judged `text` run in `cwd`, so a tool runs
+ * exactly that.
+ */
+export interface ScreenedCommand {
+  /** The command parameter as the model wrote it. */
+  readonly input: string;
+  /** The command without its `@name:` workspace hint: what was screened and what runs. */
+  readonly text: string;
+  /** Where it runs: the hinted root, else the task's working directory. */
+  readonly cwd: string;
+  /** The root a `@name:` hint named. */
+  readonly root?: WorkspaceRoot;
+}
+
 /** How the current call was approved. */
 export type ApprovalOutcome = 'auto' | 'user' | 'not-needed';
 
@@ -42,6 +58,8 @@ export interface TaskConfig<O = Readonly<Record<string, unknown>>> {
   readonly executor: ToolCaller;
   /** This call's path parameters, resolved and checked by the gates (param name → path). */
   readonly paths: Readonly<Record<string, ResolvedPath>>;
+  /** The tool's command parameter as the gates screened it (tools that declare `command`). */
+  readonly command?: ScreenedCommand;
   /** How this call was approved. */
   readonly approval: ApprovalOutcome;
   /** The plugin's options from the config, parsed by the plugin's `options` schema when it declares one. */

@@ -16,7 +16,7 @@ export const commandPermissions: Gate = {
     if (command === undefined) return undefined;
     const permissions = call.scope.find(coreServices.permissions);
     if (!permissions) return undefined;
-    const decision = await permissions.check(command);
+    const decision = await permissions.check(command.text);
     if (decision.allowed) return undefined;
     if (!call.task.isSubagent) await call.task.ui.say('command_permission_denied', decision.message, decision);
     return errorResult(responses.toolError(responses.permissionDenied(decision.message)), ERROR_CODES.COMMAND_DENIED, 'keep');

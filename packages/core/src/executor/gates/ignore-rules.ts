@@ -50,9 +50,11 @@ export const ignoreRules: Gate = {
           : responses.ignoreError(subject, decision.file ?? ignore.fileName, decision.rule);
       return errorResult(responses.toolError(text), code, call.tool.ignoredCountsAsMistake ? 'increment' : 'keep');
     }
-    const command = commandOf(call);
-    if (command !== undefined && ignore) {
-      const decision = await ignore.checkCommand(command, call.task.cwd);
+    const screened = commandOf(call);
+    if (screened !== undefined && ignore) {
+      const command = screened.text;
+      // Screened where it runs: a `@name:` hint's root, else the task's directory.
+      const decision = await ignore.checkCommand(command, screened.cwd);
       if (!decision.allowed) {
         await call.task.ui.say('ignore_error', decision.reason ?? command);
         // A command the screen cannot read (R1/R9: a loop, a here-document...) is not an ignored
