@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 /** An MCP server over stdio, driven by the official SDK client. */
 export interface McpServerUnderTest {
@@ -13,10 +13,13 @@ export interface McpServerUnderTest {
   tools: string[];
 }
 
-/** Spawn `command args` in `cwd`, initialize, and wait for `tools/list`: the cold start a client feels. */
-export async function startMcpServer(command: string, args: string[], cwd: string): Promise<McpServerUnderTest> {
+/**
+ * Spawn `command args` in `cwd`, initialize, and wait for `tools/list`: the cold start a client
+ * feels. `env` adds to the SDK's default environment (a peer's own HOME, say).
+ */
+export async function startMcpServer(command: string, args: string[], cwd: string, env?: Record<string, string>): Promise<McpServerUnderTest> {
   const began = performance.now();
-  const transport = new StdioClientTransport({ command, args, cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command, args, cwd, stderr: 'pipe', ...(env && Object.keys(env).length ? { env: { ...getDefaultEnvironment(), ...env } } : {}) });
   const client = new Client({ name: 'quiver-bench', version: '1.0.0' }, { capabilities: {} });
   await client.connect(transport);
   const { tools } = await client.listTools();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -14,6 +14,11 @@ export interface Peer {
   args(workspace: string): string[];
   /** The tool and arguments that read a whole text file at an absolute path. */
   read(path: string): { name: string; arguments: Record<string, unknown> };
+  /**
+   * Environment the server needs beside the default one, set up below `scratch` for a
+   * workspace (a peer that keeps its config in HOME gets its own HOME there).
+   */
+  env?(scratch: string, workspace: string): Record<string, string>;
 }
 
 const require = createRequire(import.meta.url);
@@ -52,8 +57,9 @@ export function serverFilesystem(): Peer {
 }
 
 /**
- * Desktop Commander (`@wonderwhy-er/desktop-commander`), when installed (optional: install it
- * with `--ignore-scripts`, its postinstall phones home). Reported beside the reference peer.
+ * Desktop Commander (`@wonderwhy-er/desktop-commander`): a bench devDependency whose install
+ * script (it phones home) pnpm never runs, as it is not in `onlyBuiltDependencies`. Undefined
+ * when it is not installed. It runs with a HOME of its own (see `env`).
  */
 export function desktopCommander(): Peer | undefined {
   const pkg = '@wonderwhy-er/desktop-commander';
@@ -65,5 +71,25 @@ export function desktopCommander(): Peer | undefined {
     bin: binOf(found.dir, found.manifest.bin),
     args: () => [],
     read: (path) => ({ name: 'read_file', arguments: { path } }),
+    env: (scratch, workspace) => commanderHome(scratch, workspace),
   };
+}
+
+/**
+ * A HOME for Desktop Commander below `scratch`: it writes its config, usage counts and tool log
+ * to ~/.claude-server-commander. The config turns telemetry and the onboarding and feedback
+ * messages (which it would add to tool results) off, and allows the workspace only.
+ */
+function commanderHome(scratch: string, workspace: string): Record<string, string> {
+  const home = join(scratch, 'desktop-commander-home');
+  mkdirSync(join(home, '.claude-server-commander'), { recursive: true });
+  const config = {
+    allowedDirectories: [workspace],
+    telemetryEnabled: false,
+    pendingWelcomeOnboarding: false,
+    welcomeOnboardingEligible: false,
+    sawOnboardingPage: true,
+  };
+  writeFileSync(join(home, '.claude-server-commander', 'config.json'), JSON.stringify(config, null, 2));
+  return { HOME: home, USERPROFILE: home };
 }

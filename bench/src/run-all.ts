@@ -10,6 +10,7 @@ import { benchPromptPrefix } from './benchmarks/prompt-prefix.js';
 import { benchReadFile } from './benchmarks/read-file.js';
 import { benchSandbox } from './benchmarks/sandbox.js';
 import { benchSearchFiles } from './benchmarks/search-files.js';
+import { benchToolResultTokens } from './benchmarks/tool-result-tokens.js';
 
 /** One benchmark: a name for the log and the function producing its rows. */
 export interface Benchmark {
@@ -27,6 +28,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   { name: 'MCP over stdio', run: benchMcpStdio },
   { name: 'MCP peers', run: benchMcpPeers },
   { name: 'prompt prefix', run: benchPromptPrefix },
+  { name: 'tool-result tokens', run: benchToolResultTokens },
   { name: 'MCP tools/list tokens', run: benchMcpToolsTokens },
   { name: 'sandbox', run: benchSandbox },
 ];

@@ -38,7 +38,7 @@ export async function benchMcpPeers(ctx: BenchContext): Promise<BenchResult[]> {
   const quiver = (): Promise<Round> =>
     serverRound(process.execPath, [ctx.cliBin, 'mcp', '--cwd', cwd], cwd, calls, bigCalls, (i) => ({ name: 'read_file', arguments: { path: ctx.corpora.small[i % ctx.corpora.small.length] } }), { name: 'read_file', arguments: { path: ctx.corpora.source } });
   const peer = (p: Peer) => (): Promise<Round> =>
-    serverRound(process.execPath, [p.bin, ...p.args(cwd)], cwd, calls, bigCalls, (i) => p.read(join(cwd, ctx.corpora.small[i % ctx.corpora.small.length])), p.read(isAbsolute(ctx.corpora.source) ? ctx.corpora.source : join(cwd, ctx.corpora.source)));
+    serverRound(process.execPath, [p.bin, ...p.args(cwd)], cwd, calls, bigCalls, (i) => p.read(join(cwd, ctx.corpora.small[i % ctx.corpora.small.length])), p.read(isAbsolute(ctx.corpora.source) ? ctx.corpora.source : join(cwd, ctx.corpora.source)), p.env?.(ctx.scratch, cwd));
   const sides = [quiver, peer(reference), ...others.map(peer)];
   const series = sides.map(() => emptySeries());
   const runs = Math.max(ctx.runs, ctx.smoke ? 1 : 5);
@@ -71,8 +71,8 @@ function emptySeries(): Series {
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
-async function serverRound(command: string, args: string[], cwd: string, calls: number, bigCalls: number, small: (i: number) => Call, big: Call): Promise<Round> {
-  const server = await startMcpServer(command, args, cwd);
+async function serverRound(command: string, args: string[], cwd: string, calls: number, bigCalls: number, small: (i: number) => Call, big: Call, env?: Record<string, string>): Promise<Round> {
+  const server = await startMcpServer(command, args, cwd, env);
   try {
     const smallMsPerCall = await timeCalls(calls, (i) => server.client.callTool(small(i)));
     const rssMb = peakRssMb(server.transport.pid);

@@ -30,7 +30,7 @@ const params = z.object({
   command: z
     .string()
     .optional()
-    .describe('Optional command that shows the result to the user (e.g. `open index.html`). It runs like execute_command: the same permissions, approval and timeout.'),
+    .describe('Optional command that shows the result to the user (e.g. `open index.html`).'),
   task_progress: z.string().optional().describe('The final task checklist, in Markdown.'),
 });
 

@@ -23,7 +23,7 @@ const params = z.object({
   timeout: z
     .union([z.number(), z.string()])
     .optional()
-    .describe('Seconds before the command and all its child processes are killed. Default: 300 for builds, installs and test runs, 30 otherwise.'),
+    .describe('Seconds before the command and its child processes are killed, instead of the default.'),
   run_outside_sandbox: z
     .union([z.boolean(), z.string()])
     .optional()
@@ -54,7 +54,7 @@ export function isApprovalRequested(value: unknown): boolean {
 export const executeCommandTool = defineTool({
   name: 'execute_command',
   description:
-    'Run a shell command (bash -c) and return its exit code and output (stdout and stderr). Use it for builds, tests, git, package managers and other system operations; explain what the command does. It runs non-interactively (no stdin) in the primary workspace root, or in another root when prefixed with @name:. Every command has a timeout (30 s by default, 300 s for builds, installs and test runs; set `timeout` to change it); on expiry the command and every process it started are killed and the output so far is returned. Processes left running in the background are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines. It usually runs in a sandbox: the workspace writable, the rest read-only, no network, ignored files unreadable.',
+    'Run a shell command (bash -c) and return its exit code and output (stdout and stderr): builds, tests, git, package managers and other system operations. It runs non-interactively (no stdin) in the primary workspace root. A timeout (30 s, or 300 s for builds, installs and test runs) kills the command and every process it started, returning the output so far; background processes are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines. It usually runs in a sandbox: the workspace writable, the rest read-only, no network, ignored files unreadable.',
   params,
   command: 'command',
   approval: { category: 'command', escalate: escalateCommand, sandbox: planSandbox },

@@ -10,7 +10,6 @@ it('exports exactly the public API', () => {
     'LONG_RUNNING_PATTERNS',
     'LONG_RUNNING_TIMEOUT_SECONDS',
     'MODEL_REQUESTED_APPROVAL',
-    'TRUNCATION_MARKER',
     'commandResultToToolResult',
     'default',
     'executeCommandTool',
@@ -21,6 +20,7 @@ it('exports exactly the public API', () => {
     'runCommand',
     'terminateRunningCommands',
     'truncateOutput',
+    'truncationMarker',
   ]);
   expect(api.default.name).toBe('@quiver/tool-execute-command');
   expect(api.default.tools.map((t) => t.name)).toEqual(['execute_command']);

@@ -9,8 +9,8 @@ export type { RunCommandOptions, CommandRunResult, CommandOutcome } from './run-
 export { formatCommandResult, commandResultToToolResult, LEFTOVERS_NOTE } from './format-command-result.js';
 export { resolveCommandTimeoutSeconds, DEFAULT_TIMEOUT_SECONDS, LONG_RUNNING_TIMEOUT_SECONDS } from './command-timeout.js';
 export { isLongRunningCommand, LONG_RUNNING_PATTERNS } from './long-running.js';
-export { truncateOutput, DEFAULT_OUTPUT_LIMITS, TRUNCATION_MARKER } from './truncate-output.js';
-export type { OutputLimits } from './truncate-output.js';
+export { truncateOutput, truncationMarker, DEFAULT_OUTPUT_LIMITS } from './truncate-output.js';
+export type { OutputLimits, OmittedOutput, OutputSize } from './truncate-output.js';
 export type { OutputStream } from './output-collector.js';
 
 /** The `@quiver/tool-execute-command` plugin: registers `execute_command`. */

@@ -14,6 +14,10 @@ export class OutputCollector {
   private head = '';
   private tail = '';
   private dropped = false;
+  /** The whole output's size, middle included: the cut marker says how much was left out. */
+  private newlines = 0;
+  private chars = 0;
+  private endsWithNewline = false;
   private readonly decoders = { stdout: new StringDecoder('utf8'), stderr: new StringDecoder('utf8') };
   private readonly limits: OutputLimits;
 
@@ -44,11 +48,15 @@ export class OutputCollector {
   /** The output so far, cut to head + tail when it is over the limits. */
   text(): string {
     if (!this.dropped) return truncateOutput(this.head, this.limits);
-    return joinHeadAndTail(this.head, this.tail, this.limits);
+    const lines = this.chars === 0 ? 0 : this.newlines + (this.endsWithNewline ? 0 : 1);
+    return joinHeadAndTail(this.head, this.tail, { lines, chars: this.chars }, this.limits);
   }
 
   private append(text: string): void {
     if (!text) return;
+    this.chars += text.length;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.newlines++;
+    this.endsWithNewline = text.endsWith('\n');
     const cap = this.limits.maxChars;
     if (!this.dropped && this.head.length + text.length <= cap * 2) {
       this.head += text;

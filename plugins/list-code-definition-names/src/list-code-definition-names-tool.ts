@@ -51,10 +51,9 @@ export const listCodeDefinitionNamesParams = z.object({
 type Params = z.infer<typeof listCodeDefinitionNamesParams>;
 
 const DESCRIPTION =
-  'Request to list definition names (classes, functions, methods, interfaces, types, etc.) used in source code files at the ' +
-  'top level of the specified directory. This tool provides insights into the codebase structure and important constructs, ' +
-  'encapsulating high-level concepts and relationships that are crucial for understanding the overall architecture. ' +
-  'It reads at most 50 files (js, jsx, ts, tsx, py, rs, go, c, h, cpp, hpp, cs, rb, java, php, swift, kt and a few variants).';
+  'List the definition names (classes, functions, methods, interfaces, types) in the source files at the top level of a ' +
+  'directory: a quick map of its structure. Reads at most 50 files (js, jsx, ts, tsx, py, rs, go, c, h, cpp, hpp, cs, rb, ' +
+  'java, php, swift, kt and a few variants).';
 
 /** list_code_definition_names, ready for `definePlugin`. */
 export const listCodeDefinitionNamesTool = defineTool({

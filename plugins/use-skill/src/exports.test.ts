@@ -5,6 +5,7 @@ it('exports exactly the public API', () => {
   expect(Object.keys(api).sort()).toEqual([
     'MAX_SKILL_FILE_BYTES',
     'PROJECT_SKILL_DIRS',
+    'availableSkills',
     'default',
     'defaultGlobalSkillDirs',
     'discoverSkills',

@@ -1,8 +1,8 @@
 import { definePlugin } from '@quiver/core';
 import { useSkillTool } from './use-skill.js';
 
-export { useSkillTool, skillActivation } from './use-skill.js';
-export type { UseSkillParams } from './use-skill.js';
+export { useSkillTool, skillActivation, availableSkills } from './use-skill.js';
+export type { UseSkillParams, SkillScope } from './use-skill.js';
 export { discoverSkills, defaultGlobalSkillDirs, PROJECT_SKILL_DIRS, MAX_SKILL_FILE_BYTES } from './discover-skills.js';
 export type { Skill, SkillSource, RejectedSkill, RemoteSkill, SkillDiscovery, DiscoverSkillsOptions } from './discover-skills.js';
 export { parseSkillFile } from './parse-skill-file.js';

@@ -40,14 +40,32 @@ export const useSkillTool = defineTool({
   execute: useSkill,
 });
 
-async function useSkill(config: TaskConfig, p: UseSkillParams): Promise<ToolResponse> {
-  const found = await discoverSkills({
-    cwd: config.cwd,
-    globalDirs: stringList(config.options.globalSkillDirs),
-    remote: Array.isArray(config.options.skills) ? config.options.skills : undefined,
-    disabled: stringList(config.options.disabledSkills),
-    checkProjectFile: projectFileCheck(config),
+/** What {@link availableSkills} needs: the primary root, the plugin's options, and the services (for the P-rules). */
+export interface SkillScope {
+  cwd: string;
+  options: Readonly<Record<string, unknown>>;
+  services: Pick<TaskConfig['services'], 'find'>;
+}
+
+/**
+ * The skills `use_skill` would find, with the plugin options (`globalSkillDirs`, `skills`,
+ * `disabledSkills`) and the workspace's path rules applied: what a host lists in its system
+ * prompt (see `skillsPromptSection`), and whether the tool is worth offering at all.
+ * @example
+ * const { skills } = await availableSkills({ cwd, options: registry.options('use_skill'), services: host.container });
+ */
+export function availableSkills(scope: SkillScope): Promise<SkillDiscovery> {
+  return discoverSkills({
+    cwd: scope.cwd,
+    globalDirs: stringList(scope.options.globalSkillDirs),
+    remote: Array.isArray(scope.options.skills) ? scope.options.skills : undefined,
+    disabled: stringList(scope.options.disabledSkills),
+    checkProjectFile: projectFileCheck(scope.services),
   });
+}
+
+async function useSkill(config: TaskConfig, p: UseSkillParams): Promise<ToolResponse> {
+  const found = await availableSkills(config);
   if (found.rejected.length > 0) await config.ui.say('warning', `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`);
   const name = p.skill_name.trim();
   const skill = found.skills.find((s) => s.name === name);
@@ -73,9 +91,9 @@ function rejectedName(r: RejectedSkill): string {
 }
 
 /** A project SKILL.md is read only if read_file could read it: inside the workspace, not ignored. */
-function projectFileCheck(config: TaskConfig): ((path: string) => Promise<string | undefined>) | undefined {
-  const workspace = config.services.find(coreServices.workspace);
-  const ignore = config.services.find(coreServices.ignore);
+function projectFileCheck(services: SkillScope['services']): ((path: string) => Promise<string | undefined>) | undefined {
+  const workspace = services.find(coreServices.workspace);
+  const ignore = services.find(coreServices.ignore);
   if (!workspace) return undefined;
   return async (path) => {
     const resolved = await workspace.resolve(path).catch(() => undefined);

@@ -6,7 +6,7 @@ const path = z
   .string()
   .optional()
   .describe('Required. The path of the file, relative to the workspace root (prefix @name: for another root of a multi-root workspace).');
-const absolutePath = z.string().optional().describe('Alias of `path`, for callers that name it so. Give one of the two.');
+const absolutePath = z.string().optional().describe('Alias of path.');
 const taskProgress = z.string().optional().describe('The updated task checklist, in Markdown.');
 
 /** Parameters of `write_to_file`. */

@@ -12,13 +12,14 @@ import { colorsFor, type Colors } from '../screen/colors.js';
 import { createInterrupts, INTERRUPTED_EXIT } from '../screen/interrupts.js';
 import { createSpinner } from '../screen/spinner.js';
 import { openSession, sessionToResume } from '../run/run-session.js';
+import { runToolSupport } from '../run/run-tool-support.js';
 import { createTerminalUi, type TerminalUi } from '../terminal-ui.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
 
 const USAGE =
   'quiver run "<task>" [--provider anthropic|openai|openai-compatible] [--model ID] [--base-url URL] [--api-key-env VAR] ' +
-  '[--max-turns N] [--max-retries N] [--yes] [--json] [--verbose] [--cwd DIR] [--config FILE]\n       quiver run --resume [SESSION] ["<more instructions>"]';
+  '[--max-turns N] [--max-retries N] [--yes] [--json] [--no-session] [--verbose] [--cwd DIR] [--config FILE]\n       quiver run --resume [SESSION] ["<more instructions>"]';
 
 const DETAILS = `Run an agent on a model provider: the model gets the configured tools, its tool calls go through
 the whole pipeline, and the loop ends when it calls attempt_completion.
@@ -33,6 +34,8 @@ the whole pipeline, and the loop ends when it calls attempt_completion.
   --resume [SESSION]     continue a saved conversation (the newest, or SESSION) after a provider
                          failure, Ctrl-C or a crash; sessions are saved as they go in
                          .quiver/sessions/<id>.jsonl
+  --no-session           save nothing (model.saveSessions: false in the config does the same);
+                         a run cannot be resumed then
 At a prompt: Ctrl-C cancels the task (a second Ctrl-C quits at once), Ctrl-D denies; an
 approval answered with text instead of y/n is denied with that text as the reason.
 The model's text goes to stdout, tool calls and notices to stderr.
@@ -50,6 +53,7 @@ const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   verbose: { type: 'boolean' },
   resume: { type: 'boolean' },
+  'no-session': { type: 'boolean' },
 } as const;
 
 /**
@@ -91,12 +95,14 @@ export async function runCommand(argv: string[]): Promise<number> {
     setSdkWarnings(values.verbose ?? false);
     provideAgentServices(runtime.host, agentModel);
     // generate_explanation writes comments into an editor's diff view: the baseline leaves it out of its CLI too (SPEC §16.10).
-    const excludeTools = [...(await addAgentTools(runtime)), 'generate_explanation'];
+    const warn = (text: string) => (spinner.stop(), process.stderr.write(`quiver: ${text}\n`));
+    const support = await runToolSupport(runtime, warn);
+    const excludeTools = [...(await addAgentTools(runtime)), 'generate_explanation', ...support.exclude];
     const root = runtime.workspace.primary.path;
     const resumed = resume ? sessionToResume(root, positionals) : undefined;
     const prompt = resumed ? (resumed.prompt ?? '') : typed!;
-    const warn = (text: string) => process.stderr.write(`quiver: ${text}\n`);
-    const session = openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn });
+    const save = !values['no-session'] && runtime.config.model?.saveSessions !== false;
+    const session = save ? openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn }) : undefined;
     spinner.stop();
     const loopUi = createRunUi({ json, verbose: values.verbose ?? false, colors, spinner });
     const outcome = await runAgentLoop({
@@ -107,6 +113,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       maxTurns: maxTurns ?? settings.maxTurns ?? DEFAULT_MAX_TURNS,
       maxRetries,
       excludeTools,
+      systemAppend: support.systemAppend,
       capabilities: runCapabilities(runtime),
       ui: withOutputEnd({ ...loopUi, messages: (added) => session?.append(added) }, ui),
       signal: interrupts.signal,

@@ -238,6 +238,22 @@ describe('quiver run: retries, exit codes, sessions', () => {
     expect(sent).toContain('be brief');
   });
 
+  it('--no-session and model.saveSessions: false save nothing, and no resume is offered', async () => {
+    for (const [args, config] of [[['--no-session'], undefined], [[], { model: { provider: 'anthropic', model: 'claude-test', saveSessions: false } }]] as const) {
+      const dir = await workspace({ 'a.txt': 'alpha\n' }, config);
+      const url = await serve('anthropic', [call('read_file', { path: 'a.txt' }), { status: 500, error: 'down' }]);
+      const failed = await quiver(dir, ['Read a.txt', ...anthropicArgs(url), ...args], { ANTHROPIC_API_KEY: 'k' });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('down');
+      expect(failed.stderr).not.toContain('--resume');
+      expect(existsSync(join(dir, '.quiver', 'sessions'))).toBe(false);
+      await provider!.close();
+      const again = await quiver(dir, ['--resume', '--provider', 'anthropic', '--model', 'm'], { ANTHROPIC_API_KEY: 'k' });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('There is no session to resume');
+    }
+  });
+
   it('--resume with nothing saved says how to start', async () => {
     const dir = await workspace({});
     const r = await quiver(dir, ['--resume', '--provider', 'anthropic', '--model', 'm'], { ANTHROPIC_API_KEY: 'k' });
@@ -264,6 +280,28 @@ describe('quiver run: subagents', () => {
     expect(toolResult).toContain('sub b done');
     // In parallel: both subagents' first turns reached the provider before either's second.
     expect(provider!.requests.slice(1, 3).map((q) => (q.body.messages as unknown[]).length)).toEqual([1, 1]);
+  });
+
+  it('web_search without a provider key and use_skill without skills are not offered; with them both are, and the skills are listed', async () => {
+    const plugins = { plugins: ['@quiver/tool-read-file', '@quiver/tool-web-search', '@quiver/tool-use-skill'] };
+    const home = await workspace({});
+    const toolsOf = (q: ScriptedRequest) => (q.body.tools as { name: string }[]).map((t) => t.name).sort();
+    const systemOf = (q: ScriptedRequest) => JSON.stringify(q.body.system);
+
+    let url = await serve('anthropic', [done('ok')]);
+    const bare = await workspace({}, plugins);
+    let r = await quiver(bare, ['Go', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k', HOME: home, BRAVE_SEARCH_API_KEY: undefined, TAVILY_API_KEY: undefined });
+    expect(r.code).toBe(0);
+    expect(toolsOf(provider!.requests[0])).toEqual(['attempt_completion', 'read_file']);
+    expect(systemOf(provider!.requests[0])).not.toContain('SKILLS');
+    await provider!.close();
+
+    url = await serve('anthropic', [done('ok')]);
+    const equipped = await workspace({ '.quiver/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ship a release to production\n---\nRun make deploy.\n' }, plugins);
+    r = await quiver(equipped, ['Go', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k', HOME: home, BRAVE_SEARCH_API_KEY: 'brave-key' });
+    expect(r.code).toBe(0);
+    expect(toolsOf(provider!.requests[0])).toEqual(['attempt_completion', 'read_file', 'use_skill', 'web_search']);
+    expect(systemOf(provider!.requests[0])).toContain('\\"deploy\\": Ship a release to production');
   });
 
   it('.quiver/agents configs become use_subagent_<slug> tools, offered instead of use_subagents', async () => {

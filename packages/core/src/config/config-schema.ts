@@ -134,6 +134,8 @@ export const configSchema = z
         /** The environment variable holding the API key. */
         apiKeyEnv: z.string().optional(),
         maxTurns: z.number().int().positive().optional(),
+        /** Save each `quiver run` conversation to `.quiver/sessions/<id>.jsonl` as it goes (for `--resume`); `false` writes nothing. @default true */
+        saveSessions: z.boolean().optional(),
       })
       .strict()
       .optional(),
