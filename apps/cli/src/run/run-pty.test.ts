@@ -129,9 +129,10 @@ describe('interrupts at a prompt', () => {
   it('a second Ctrl-C quits at once, without waiting for the task to wind down', async () => {
     const dir = await workspace({});
     // A command that ignores SIGTERM: the first Ctrl-C's clean stop has to wait for its SIGKILL.
-    const run = await quiverPty(dir, [call('execute_command', { command: "trap '' TERM INT; sleep 20", requires_approval: false }), done('x')], ['Wait', '--yes']);
-    await run.waitFor(/execute_command/);
-    await new Promise((r) => setTimeout(r, 300));
+    const run = await quiverPty(dir, [call('execute_command', { command: "trap '' TERM INT; echo trapped-$((40+2)); sleep 20", requires_approval: false }), done('x')], ['Wait', '--yes']);
+    // The command's own output (streamed live; its text says $((40+2)), not 42) says the trap is set: a Ctrl-C before that, on a
+    // busy machine, would find nothing slow to wait for.
+    await run.waitFor(/trapped-42/);
     run.type('\x03');
     await run.waitFor(/stopping/);
     run.type('\x03');
