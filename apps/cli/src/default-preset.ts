@@ -1,4 +1,7 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ConfigPresets, QuiverConfigInput } from '@quiver/core';
+import { resolvePluginDir } from '@quiver/runtime';
 
 /**
  * The default preset: every first-party tool package. Used when the config names no plugins.
@@ -32,14 +35,41 @@ export const DEFAULT_PLUGINS: readonly string[] = [
   '@quiver/tool-use-subagents',
 ];
 
-/** The default preset as a config layer: `"extends": "quiver:default"` starts from it. */
-export const DEFAULT_PRESET: QuiverConfigInput = Object.freeze({ plugins: [...DEFAULT_PLUGINS] });
+/** Where the CLI's own modules are: the default plugins are looked up from here only (W3). */
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+let installed: QuiverConfigInput | undefined;
+
+/**
+ * The default preset as a config layer: `"extends": "quiver:default"` starts from it. It names
+ * the first-party tools installed with this CLI, as a config without `plugins` gets them: the
+ * lean `npm i -g @quiver/cli` leaves optional tools out, and a config that `quiver plugin add`
+ * wrote (`"extends": "quiver:default", "plugins": ["...", "quiver-tool-x"]`) must not fail on
+ * them. Worked out on first use, not at import: `quiver --version` resolves nothing.
+ */
+export function defaultPreset(): QuiverConfigInput {
+  installed ??= Object.freeze({ plugins: DEFAULT_PLUGINS.filter(isInstalled) });
+  return installed;
+}
+
+function isInstalled(name: string): boolean {
+  try {
+    resolvePluginDir(name, { configDir: HERE, from: [HERE], hostOnly: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The presets the CLI offers to `extends`. `@quiver/preset-default` is the same preset under
  * a package-style name, so a config reads the same whether or not such a package is installed.
  */
 export const CLI_PRESETS: ConfigPresets = Object.freeze({
-  'quiver:default': DEFAULT_PRESET,
-  '@quiver/preset-default': DEFAULT_PRESET,
+  get 'quiver:default'() {
+    return defaultPreset();
+  },
+  get '@quiver/preset-default'() {
+    return defaultPreset();
+  },
 });

@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 /** A running Verdaccio: its URL, a publish token, and how to stop it. */
 export interface LocalRegistry {
   url: string;
+  /** The server's process id (ours: the test started it). */
+  pid: number;
   /** An auth token of a user created on start (npm refuses to publish without credentials). */
   token: string;
   /** The server's output so far (for failure messages). */
@@ -116,7 +118,7 @@ export async function startRegistry(storage: string, upstream: string, startTime
     });
   try {
     await waitUntilUp(url, child, () => output, Date.now() + startTimeoutMs);
-    return { url, token: await createUser(url), log: () => output, stop };
+    return { url, pid: child.pid ?? 0, token: await createUser(url), log: () => output, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -18,7 +18,8 @@ export function userEnv(keepRegistry: boolean): Record<string, string> {
     if (keepRegistry && REGISTRY_SETTINGS.test(key)) env[key] = value;
     // NODE_PATH too: pnpm's bin shims (vitest's) set it to the workspace's hoisted packages,
     // which would let the "outside" quiver resolve plugins from this checkout.
-    else if (!/^(npm_|pnpm_|vitest|tinypool|node_options$|node_path$|node_env$|force_color$|init_cwd$)/i.test(key)) env[key] = value;
+    // QUIVER_* and XDG_*: this run's trust store and config dirs are not the outside user's.
+    else if (!/^(npm_|pnpm_|vitest|tinypool|quiver_|xdg_|node_options$|node_path$|node_env$|force_color$|init_cwd$)/i.test(key)) env[key] = value;
   }
   // Only the node that runs this test, npm beside it, and the system's own programs.
   const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir && !/node_modules/.test(dir));
@@ -51,6 +52,9 @@ export function outsideEnv(user: OutsideUser): Record<string, string> {
   return {
     ...env,
     HOME: user.home,
+    XDG_CONFIG_HOME: `${user.home}/.config`,
+    XDG_CACHE_HOME: `${user.home}/.cache`,
+    XDG_DATA_HOME: `${user.home}/.local/share`,
     npm_config_registry: user.registry,
     npm_config_userconfig: user.userconfig,
     npm_config_globalconfig: `${user.userconfig}.global`,
