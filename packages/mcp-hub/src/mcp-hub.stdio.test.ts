@@ -58,7 +58,13 @@ describe('stdio: the everything server', () => {
   });
 
   it('applies the per-server timeout to tools/call', async () => {
-    const h = open({ slow: everythingServer({ timeout: 1 }) });
+    // Connect under the default timeout first: starting the server through npx can take over
+    // 1 s on a loaded machine, and this test is about the call, not the handshake. The lowered
+    // timeout then reaches the live connection without reconnecting (same connection settings).
+    const h = open({ slow: everythingServer() });
+    const connection = await h.connect('slow');
+    await h.setServers({ slow: everythingServer({ timeout: 1 }) });
+    expect(await h.connect('slow')).toBe(connection);
     const call = h.callTool('slow', 'trigger-long-running-operation', { duration: 5, steps: 5 });
     await expect(call).rejects.toMatchObject({ code: ERROR_CODES.TOOL_TIMEOUT, message: expect.stringContaining("'slow' did not answer tools/call 'trigger-long-running-operation' within 1 s") });
     // The connection survives a timed-out request.

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import useMcpTool from './index.js';
 import { everythingServer, testServer } from '../test/support/servers.js';
-import { MCP_ERRORS } from '@quiver/mcp-hub';
+import { MCP_ERRORS, mcpHubRef } from '@quiver/mcp-hub';
 
 let h: TestHarness | undefined;
 afterEach(async () => {
@@ -91,7 +91,12 @@ describe('use_mcp_tool', () => {
   });
 
   it('a per-server timeout is an error result that says so', async () => {
-    const t = await harness({ slow: everythingServer({ timeout: 1 }) });
+    // Connect (through a first call) under the default timeout: starting the server through npx
+    // can take over 1 s on a loaded machine, and this test is about the call. The lowered
+    // timeout then reaches the live connection without reconnecting.
+    const t = await harness({ slow: everythingServer() });
+    expect(t.text(await t.call('use_mcp_tool', { server_name: 'slow', tool_name: 'echo', arguments: '{"message":"up"}' }))).toBe('Echo: up');
+    await t.runtime.host.container.get(mcpHubRef).setServers({ slow: everythingServer({ timeout: 1 }) });
     const r = await t.call('use_mcp_tool', { server_name: 'slow', tool_name: 'trigger-long-running-operation', arguments: '{"duration":5,"steps":5}' });
     expect(r).toMatchObject({ isError: true, code: ERROR_CODES.TOOL_TIMEOUT });
     expect(t.text(r)).toMatch(/^Error executing MCP tool: MCP server 'slow' did not answer .* within 1 s/);
