@@ -39,7 +39,7 @@ async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createS
     subject: async () => {
       const start = performance.now();
       const p = await sandbox.prepare({ command: 'true', cwd, shell: '/bin/bash', env: process.env });
-      mounts = p.args.filter((a) => a === '--ro-bind' || a === '--bind').length;
+      mounts = p.args.filter((a) => a === '--ro-bind' || a === '--bind' || a === '--tmpfs').length;
       const run = await runProcess(p.file, p.args, { cwd, env: p.env });
       if (run.code !== 0) throw new Error(`sandboxed true exited ${run.code}`);
       return performance.now() - start;
@@ -50,11 +50,11 @@ async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createS
     {
       id: 'sandbox-overhead',
       title: 'Sandbox: per-command overhead (`true`)',
-      subjectLabel: 'sandbox.prepare + bwrap (new namespaces, every mask) + bash -c true, to exit',
+      subjectLabel: 'sandbox.prepare + bwrap (new namespaces, every mask: a bind per file, a tmpfs per folder) + bash -c true, to exit',
       baselineLabel: 'bash -c true, spawn to exit',
       unit: 'ms',
       target: { kind: 'added', limit: 15 },
-      notes: [`${mounts} bind mounts (the root, read-only paths and every mask)`],
+      notes: [`${mounts} mounts (the root, read-only paths and every mask)`],
     },
     paired,
   );
@@ -72,7 +72,7 @@ async function maskRow(ctx: BenchContext, ignore: Awaited<ReturnType<typeof crea
     {
       id: 'sandbox-masks',
       title: `Sandbox: masks for ${ctx.corpora.treeFiles.toLocaleString('en')} files, cached per ignore-file version`,
-      subjectLabel: 'masks for a command: ignore-file version + root mtime + every cached mask still there',
+      subjectLabel: "masks for a command: ignore-file version + every shown folder's mtime (a stat per folder) + every cached mask still there",
       baselineLabel: 'computing them: one walk of the tree, not entering hidden folders',
       unit: 'ms',
       target: { kind: 'absolute', limit: 20 },

@@ -16,9 +16,8 @@ export interface BwrapLayout {
   /** `on` shares the host's network; otherwise the sandbox has only its own loopback. */
   network: 'off' | 'on' | 'allowlist';
   cwd: string;
-  /** An empty file and an empty folder, both mode 000, mounted over each mask. */
+  /** An empty mode-000 file, mounted over each file mask (folder masks get their own tmpfs). */
   emptyFile: string;
-  emptyDir: string;
   /** Extra environment inside (`QUIVER_SANDBOX`, proxy variables). */
   setEnv: Readonly<Record<string, string>>;
 }
@@ -27,7 +26,11 @@ export interface BwrapLayout {
  * The bubblewrap arguments for one command, in mount order: the whole filesystem read-only,
  * a fresh /dev and /proc, a private /tmp, then host paths the process must read (before the
  * roots, so a readable parent never covers a writable root), then the writable roots, then what stays read-only
- * inside them, then the masks — later mounts cover earlier ones. Every namespace is new
+ * inside them, then the masks — later mounts cover earlier ones. A masked file gets the empty
+ * mode-000 file bound over it; a masked folder gets a fresh mode-000 tmpfs of one page: a bind
+ * costs bubblewrap about a millisecond (it re-reads the mount table to remount read-only), a
+ * tmpfs almost nothing, and a workspace may hide hundreds of folders. Nothing under a folder
+ * mask is readable; what a command writes there stays in that page and is gone when it ends. Every namespace is new
  * (mount, PID, network, IPC, UTS, user, cgroup; `network: on` shares the host's network), all
  * capabilities are dropped (so even root cannot read a mode-000 mask), and the sandbox dies
  * with its parent.
@@ -41,7 +44,10 @@ export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): st
   for (const root of layout.roots) args.push(rootBind, root, root);
   if (layout.mode === 'workspace-write') for (const path of layout.allowWrite) args.push('--bind', path, path);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
-  for (const mask of layout.masks) args.push('--ro-bind', mask.directory ? layout.emptyDir : layout.emptyFile, mask.path);
+  for (const mask of layout.masks) {
+    if (mask.directory) args.push('--perms', '0000', '--size', '4096', '--tmpfs', mask.path);
+    else args.push('--ro-bind', layout.emptyFile, mask.path);
+  }
   for (const [name, value] of Object.entries(layout.setEnv)) args.push('--setenv', name, value);
   args.push('--chdir', layout.cwd, '--', ...argv);
   return args;

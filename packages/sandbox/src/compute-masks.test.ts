@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,5 +64,35 @@ describe('createMaskCache', () => {
     expect(cache.masks().map((m) => m.path)).toContain(join(root, 'new.pem'));
     await rm(join(root, 'src/deep/key.pem'));
     expect(cache.masks().map((m) => m.path)).not.toContain(join(root, 'src/deep/key.pem'));
+  });
+
+  it('masks a hidden file or folder created deep in the tree on the very next call, and forgets a removed one', async () => {
+    const cache = cacheOf();
+    const first = cache.masks();
+    // Created right after the walk: within one timestamp tick of it, so only the racy-mtime
+    // rule (a folder changed too recently is read again) can see them.
+    await writeFile(join(root, 'src/deep/new.pem'), 'x');
+    await mkdir(join(root, 'src/other/secrets'), { recursive: true });
+    const second = cache.masks().map((m) => m.path);
+    expect(second).toContain(join(root, 'src/deep/new.pem'));
+    expect(second).toContain(join(root, 'src/other/secrets'));
+    expect(second).toHaveLength(first.length + 2);
+    await rm(join(root, 'src/other'), { recursive: true });
+    expect(cache.masks().map((m) => m.path)).not.toContain(join(root, 'src/other/secrets'));
+  });
+
+  it('reads again only the folders whose mtime changed, once their mtime is old enough to trust', async () => {
+    const old = new Date(Date.now() - 60_000);
+    for (const dir of ['', 'src', 'src/deep']) await utimes(join(root, dir), old, old);
+    const cache = cacheOf();
+    const first = cache.masks();
+    expect(cache.masks()).toBe(first);
+    // A shown file is added: its folder is read again, the masks stay the same array.
+    await writeFile(join(root, 'src/plain.ts'), 'x');
+    expect(cache.masks()).toEqual(first);
+    // A hidden one, in a folder whose mtime then looks old again: still seen (the mtime changed).
+    await writeFile(join(root, 'src/deep/late.pem'), 'x');
+    await utimes(join(root, 'src/deep'), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    expect(cache.masks().map((m) => m.path)).toContain(join(root, 'src/deep/late.pem'));
   });
 });

@@ -1,10 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxSettings, type SandboxedProcess } from '@quiver/core';
 import type { ListingFilter } from '@quiver/ignore';
 import { buildBwrapArgs } from './build-bwrap-args.js';
 import { createMaskCache, type MaskEntry } from './compute-masks.js';
+import { isDirectory } from './fs-checks.js';
+import { hostInstallPaths } from './host-install-paths.js';
 import { matchExcluded } from './match-excluded.js';
 import { startNetworkProxy, type NetworkProxy } from './network-proxy.js';
 import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
@@ -54,7 +56,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   const settings = resolveSandboxSettings(options.settings, roots[0] ?? process.cwd());
   const env = options.env ?? process.env;
   const maskCache = options.ignore ? createMaskCache({ roots, version: () => options.ignore!.rulesVersion(), filter: () => options.ignore!.listingFilter(), visible: () => options.ignore!.ruleFiles() }) : undefined;
-  let empties: { file: string; dir: string; base: string } | undefined;
+  let empties: { file: string; base: string } | undefined;
+  let installs: { path: string | undefined; found: string[] } | undefined;
   let proxy: Promise<NetworkProxy> | undefined;
   let warned = false;
 
@@ -79,17 +82,23 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return { mode: settings.mode, sandboxed: true, network };
   };
 
-  const emptyMounts = (): { file: string; dir: string; base: string } => {
-    if (empties && existsSync(empties.file) && existsSync(empties.dir)) return empties;
+  const emptyFile = (): string => {
+    if (empties && existsSync(empties.file)) return empties.file;
     const base = mkdtempSync(join(tmpdir(), 'quiver-sandbox-'));
     const file = join(base, 'empty');
-    const dir = join(base, 'empty-dir');
     writeFileSync(file, '');
-    mkdirSync(dir);
     // Mode 000 with every capability dropped: reading a mask fails, it does not just look empty.
     chmodSync(file, 0o000);
-    chmodSync(dir, 0o000);
-    return (empties = { file, dir, base });
+    return (empties = { file, base }).file;
+  };
+
+  // Node.js and the PATH's programs installed under /tmp, which the private /tmp would hide;
+  // recomputed only when the PATH changes. Those inside a root are there already.
+  const hostInstalls = (path: string | undefined): string[] => {
+    if (installs && installs.path === path) return installs.found;
+    const inRoot = (p: string) => roots.some((r) => p === r || p.startsWith(r + sep));
+    installs = { path, found: hostInstallPaths({ execPath: process.execPath, path }).filter((p) => !inRoot(p)) };
+    return installs.found;
   };
 
   const layoutParts = (): { masks: MaskEntry[]; readOnly: string[]; writable: string[] } => {
@@ -112,7 +121,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       if (!decided.sandboxed) return { file: argv[0]!, args: argv.slice(1), env: request.env, plan: decided };
       const found = await probe();
       const { masks, readOnly } = layoutParts();
-      const empty = emptyMounts();
+      const empty = emptyFile();
       const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode };
       const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
       if (bridge) {
@@ -124,13 +133,12 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
           mode: decided.mode as 'workspace-write' | 'read-only',
           roots,
           allowWrite: settings.allowWrite.filter((p) => existsSync(p)),
-          readable: (request.readable ?? []).filter((p) => existsSync(p)),
+          readable: [...hostInstalls(request.env.PATH), ...(request.readable ?? []).filter((p) => existsSync(p))],
           readOnly,
           masks,
           network: settings.network,
           cwd: request.cwd,
-          emptyFile: empty.file,
-          emptyDir: empty.dir,
+          emptyFile: empty,
           setEnv,
         },
         bridge ? bridge.wrap(argv) : argv,
@@ -138,7 +146,10 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
     },
     async report(cwd) {
-      return buildReport(settings, await probe(), layoutParts(), roots, cwd);
+      const parts = layoutParts();
+      // What a command sees read-only though the private /tmp covers it (a Node.js kept there).
+      parts.readOnly.push(...hostInstalls(env.PATH));
+      return buildReport(settings, await probe(), parts, roots, cwd);
     },
     async dispose() {
       if (proxy) await (await proxy).close();
@@ -164,12 +175,4 @@ function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, 
     denyRead: settings.denyRead,
     excludedCommands: settings.excludedCommands,
   };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -60,7 +60,7 @@ export const clineHooksPlugin: PluginDefinition = definePlugin({
           const scripts = findHookScripts(hook, dirsNow());
           if (!scripts.length) return undefined;
           const input = clineHookInput(hook, e, runContext(ctx, e));
-          const out = await runHookScripts(scripts, input, options.timeoutMs, ctx.services.find(coreServices.childEnv)?.build());
+          const out = await runHookScripts(scripts, input, { timeoutMs: options.timeoutMs, env: ctx.services.find(coreServices.childEnv)?.build(), sandbox: ctx.services.find(coreServices.sandbox) });
           return answer(ctx, hook, out, options) as never;
         },
       );

@@ -5,7 +5,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CODES } from '@quiver/core';
-import { createTestHarness, type TestHarness } from '@quiver/testing';
+import { createTestHarness, processesWith, type TestHarness } from '@quiver/testing';
 import readFileTool from '@quiver/tool-read-file';
 import { afterEach, describe, expect, it } from 'vitest';
 import clineHooks, { type ClineHooksOptions } from './index.js';
@@ -32,14 +32,10 @@ async function hook(name: string, body: string, dir = join(h!.root, '.clinerules
   return file;
 }
 
-/** True once the process is gone (a killed child may take a moment to be reaped). */
-async function gone(pid: number): Promise<boolean> {
+/** True once no process has `marker` in its command line (a killed child may take a moment to be reaped). */
+async function gone(marker: string): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return true;
-    }
+    if (processesWith(marker).length === 0) return true;
     await new Promise((r) => setTimeout(r, 20));
   }
   return false;
@@ -51,7 +47,8 @@ const recordTo = (file: string, answer = '') => `cat > '${file}'\n${answer ? `pr
 describe('PreToolUse', () => {
   it('gets the camelCase input and may add context', async () => {
     await setup();
-    const seen = join(h!.root, '..', 'pre.json');
+    // Scripts run in the sandbox (workspace writable, /tmp private): they record into the workspace.
+    const seen = join(h!.root, 'pre.json');
     await hook('PreToolUse', recordTo(seen, '{"cancel":false,"contextModification":"NOTE: a.txt is generated"}'));
     const result = await h!.call('read_file', { path: 'a.txt', start_line: 1 });
     expect(h!.text(result)).toContain('1 | alpha');
@@ -79,13 +76,13 @@ describe('PreToolUse', () => {
 
   it('a script that hangs is killed at the time limit and blocks the call (Quiver fails closed)', async () => {
     await setup({ timeoutMs: 600 });
-    const pidFile = join(h!.root, '..', 'hang.pid');
-    await hook('PreToolUse', `echo $$ > '${pidFile}'\nexec sleep 60`);
+    // Found by command line: inside the sandbox's PID namespace `$$` is not the host's pid.
+    const marker = `${60 + Math.floor(Math.random() * 1000)}.${process.pid}`;
+    await hook('PreToolUse', `exec sleep ${marker}`);
     const result = await h!.call('read_file', { path: 'a.txt' });
     expect(result).toMatchObject({ isError: true, code: ERROR_CODES.HOOK_BLOCKED });
     expect(h!.text(result)).toContain('did not finish within 0.6 s and was killed');
-    const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    expect(await gone(pid)).toBe(true);
+    expect(await gone(marker)).toBe(true);
   });
 
   it('output that is not valid hook JSON blocks the call (never a silent allow); with onError: allow it is reported', async () => {
@@ -120,7 +117,7 @@ describe('PreToolUse', () => {
 describe('PostToolUse and the others', () => {
   it('PostToolUse gets the result; a failing script fails open', async () => {
     await setup();
-    const seen = join(h!.root, '..', 'post.json');
+    const seen = join(h!.root, 'post.json');
     await hook('PostToolUse', `cat > '${seen}'\necho 'not json' \nexit 1`);
     const result = await h!.call('read_file', { path: 'a.txt' });
     expect(result.isError).toBe(false);
@@ -138,7 +135,7 @@ describe('PostToolUse and the others', () => {
 
   it('TaskStart, UserPromptSubmit and TaskComplete scripts get their event objects; cancel and context map over', async () => {
     await setup();
-    const dir = join(h!.root, '..');
+    const dir = h!.root;
     await hook('TaskStart', recordTo(join(dir, 'start.json'), '{"contextModification":"RULES: be brief"}'));
     await hook('UserPromptSubmit', recordTo(join(dir, 'prompt.json'), '{"cancel":true,"errorMessage":"no secrets"}'));
     await hook('TaskComplete', recordTo(join(dir, 'complete.json')));

@@ -8,7 +8,7 @@ export { clineHookInput } from './cline-hook-input.js';
 export type { HookRunContext } from './cline-hook-input.js';
 export { findHookScripts, checkHookDirs } from './find-hook-scripts.js';
 export type { HookDir, HookScript } from './find-hook-scripts.js';
-export { runHookScripts } from './run-hook-scripts.js';
+export { runHookScripts, type HookScriptRunOptions } from './run-hook-scripts.js';
 export type { CombinedHookOutput } from './run-hook-scripts.js';
 
 /**

@@ -1,4 +1,5 @@
-import { ERROR_CODES, quiverError, runHook } from '@quiver/core';
+import { dirname } from 'node:path';
+import { ERROR_CODES, quiverError, runHook, type SandboxService } from '@quiver/core';
 import { parseClineHookOutput, type ClineHookOutput } from './cline-hook-output.js';
 import type { HookScript } from './find-hook-scripts.js';
 
@@ -14,13 +15,24 @@ export interface CombinedHookOutput {
   failures: string[];
 }
 
+/** Where and how the scripts run. */
+export interface HookScriptRunOptions {
+  timeoutMs: number;
+  /** The child environment (the `core.childEnv` service's). */
+  env?: NodeJS.ProcessEnv;
+  /** The sandbox the scripts run in, like the config's command hooks; without one, on the host. */
+  sandbox?: SandboxService;
+}
+
 /**
  * Run a hook's scripts in parallel, each with the input on stdin, a time limit (the process
- * group is killed when it runs out) and bounded output. Exit ≠ 0 with valid JSON: the JSON
- * counts; exit 0 without JSON: no cancel; exit ≠ 0 without JSON, or a time-out: a failure.
+ * group is killed when it runs out) and bounded output, inside the sandbox when there is one
+ * (a refusal there is a failure, so a PreToolUse script then blocks by default). Exit ≠ 0 with
+ * valid JSON: the JSON counts; exit 0 without JSON: no cancel; exit ≠ 0 without JSON, or a
+ * time-out: a failure.
  */
-export async function runHookScripts(scripts: readonly HookScript[], input: unknown, timeoutMs: number, env?: NodeJS.ProcessEnv): Promise<CombinedHookOutput> {
-  const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, timeoutMs, env)));
+export async function runHookScripts(scripts: readonly HookScript[], input: unknown, options: HookScriptRunOptions): Promise<CombinedHookOutput> {
+  const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, options)));
   const answers: ClineHookOutput[] = [];
   const failures: string[] = [];
   for (const s of settled) {
@@ -35,9 +47,11 @@ export async function runHookScripts(scripts: readonly HookScript[], input: unkn
   return out;
 }
 
-async function runOne(script: HookScript, input: unknown, timeoutMs: number, env: NodeJS.ProcessEnv | undefined): Promise<ClineHookOutput> {
+async function runOne(script: HookScript, input: unknown, options: HookScriptRunOptions): Promise<ClineHookOutput> {
   const quoted = `'${script.file.replace(/'/g, `'\\''`)}'`;
-  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: script.cwd, timeoutMs, env });
+  // The script's own folder is shown read-only inside the sandbox: a global hooks folder
+  // outside the roots (or under the private /tmp) must still be found.
+  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: dirname(script.file), timeoutMs: options.timeoutMs, env: options.env, sandbox: options.sandbox });
   const answer = parseClineHookOutput(run.stdout);
   if (answer) return answer;
   // Exit 0 with no output is "no objection"; output that holds no valid answer is a failure,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -121,9 +121,40 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     const status = await run(t, 'git status --short');
     expect(status).toContain('Command executed successfully');
     expect(status).toContain('package.json');
+    // rg from the PATH, wherever this checkout lies: under /tmp (a CI clone) the sandbox shows
+    // the PATH's installations there read-only, past its private /tmp.
     const rg = ripgrep();
-    // A checkout under /tmp (a CI clone) keeps its rg there, behind the sandbox's private /tmp.
-    if (rg && !rg.startsWith('/tmp/')) expect(await run(t, `${rg} -n needle src`)).toContain('a.txt:1:needle here');
+    if (rg) await withPath(dirname(rg), async () => expect(await run(t, 'rg -n needle src')).toContain('a.txt:1:needle here'));
+  });
+
+  it('finds programs installed under /tmp (a PATH entry there and its prefix) though /tmp is private', async () => {
+    const prefix = await mkdtemp(join(tmpdir(), 'quiver-prefix-'));
+    try {
+      await mkdir(join(prefix, 'bin'));
+      await mkdir(join(prefix, 'share'));
+      await writeFile(join(prefix, 'share/data.txt'), 'data from the prefix\n');
+      await writeFile(join(prefix, 'bin/qtool'), '#!/bin/sh\ncat "$(dirname "$0")/../share/data.txt"\ntouch "$(dirname "$0")/../wrote" 2>&1 || true\n');
+      await chmod(join(prefix, 'bin/qtool'), 0o755);
+      await withPath(join(prefix, 'bin'), async () => {
+        const t = await harness();
+        const out = await run(t, 'qtool');
+        expect(out).toContain('data from the prefix');
+        expect(out).toContain('Read-only file system');
+        // Only the PATH's installations are shown: the rest of the host's /tmp stays private.
+        const sibling = `${prefix}-sibling.txt`;
+        await writeFile(sibling, SECRET);
+        try {
+          const other = await run(t, `cat ${sibling}`);
+          expect(other).toContain('No such file or directory');
+          expect(other).not.toContain(SECRET);
+        } finally {
+          await rm(sibling, { force: true });
+        }
+      });
+      expect(existsSync(join(prefix, 'wrote'))).toBe(false);
+    } finally {
+      await rm(prefix, { recursive: true, force: true });
+    }
   });
 
   it('refuses with a clear message when the sandbox is unavailable and fallback is refuse', async () => {
@@ -222,6 +253,16 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: approval', ()
 
 function ripgrep(): string | undefined {
   return existsSync(rgPath) ? rgPath : undefined;
+}
+
+async function withPath(dir: string, body: () => Promise<void>): Promise<void> {
+  const before = process.env.PATH;
+  process.env.PATH = `${dir}:${before ?? ''}`;
+  try {
+    await body();
+  } finally {
+    process.env.PATH = before;
+  }
 }
 
 async function withBwrap(path: string, body: () => Promise<void>): Promise<void> {
