@@ -146,10 +146,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
     },
     async report(cwd) {
-      const parts = layoutParts();
-      // What a command sees read-only though the private /tmp covers it (a Node.js kept there).
-      parts.readOnly.push(...hostInstalls(env.PATH));
-      return buildReport(settings, await probe(), parts, roots, cwd);
+      return buildReport(settings, await probe(), layoutParts(), roots, cwd);
     },
     async dispose() {
       if (proxy) await (await proxy).close();

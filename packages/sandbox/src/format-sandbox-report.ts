@@ -17,6 +17,8 @@ export function formatSandboxReport(report: SandboxReport): string {
     );
   }
   if (report.mode !== 'off') {
+    // Unavailable: nothing below is enforced now; say so rather than list it as if it were.
+    if (!report.available) lines.push('With bubblewrap, a command here would get:');
     lines.push(`Writable: ${report.writable.join(', ') || 'nothing'}. Everything else is read-only.`);
     if (report.readOnly.length) lines.push(`Read-only inside the workspace: ${report.readOnly.join(', ')}.`);
     lines.push(report.masked.length ? `Hidden by the ignore rules (${report.masked.length}): ${list(report.masked)}.` : 'Hidden by the ignore rules: nothing (no ignored entries).');

@@ -51,6 +51,9 @@ export const useMcpTool = defineTool({
     // approve), and this rule spares the prompt for the server's autoApprove tools, and for
     // every tool of a server the config opted out (`approval: "useMcp"`) while useMcp is on.
     category: 'always',
+    // Why it asks, in the prompt: what would let this one tool run unasked.
+    escalate: (_config, params) =>
+      `MCP server '${params.server_name}' tool '${params.tool_name}' is not in the server's autoApprove list (add it to mcpServers.${params.server_name}.autoApprove to run it without asking)`,
     autoApprove: async (config, params) => {
       const hub = config.services.find(mcpHubRef);
       if (!hub) return false;

@@ -85,9 +85,9 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
       if (sandbox?.escape) return { auto: false, reason: sandbox.escape };
       if (sandbox?.sandboxed && settings.executeSandboxedCommands) return { auto: true, reason: 'it runs inside the sandbox' };
       if (category === 'always') {
-        return settings.autoApproveAll
-          ? { auto: true, reason: 'auto-approve all' }
-          : { auto: false, reason: `${tool} always asks the user`, setting: 'approval.yolo' };
+        // No setting is named: only yolo/autoApproveAll would allow it, and they allow everything.
+        // The tool may say why it asks (its escalate reason, e.g. what would spare the prompt).
+        return settings.autoApproveAll ? { auto: true, reason: 'auto-approve all' } : { auto: false, reason: escalated ?? `${tool} always asks the user` };
       }
       const names = settingNames(category);
       if (hasPath) {

@@ -55,7 +55,8 @@ export interface ToolApproval<P> {
   category: ApprovalCategory;
   /**
    * Return a reason when this call needs the second level (external paths, or "all commands")
-   * whatever its path says — e.g. a command the model or the classifier marks as risky.
+   * whatever its path says — e.g. a command the model or the classifier marks as risky. For the
+   * `always` category (no levels) it is the reason the prompt gives for asking.
    */
   escalate?(config: TaskConfig, params: P): Promise<string | undefined> | string | undefined;
   /**
