@@ -126,6 +126,34 @@ describe('interrupts at a prompt', () => {
     expect(existsSync(join(dir, 'b.txt'))).toBe(false);
   });
 
+  it('Ctrl-C at a question and at the completion prompt cancels the task: exit 130, no request after it', async () => {
+    const dir = await workspace({});
+    const asked = await quiverPty(dir, [call('ask_followup_question', { question: 'Which colour?' }), done('never')], ['Paint it']);
+    await asked.waitFor(/Which colour\?/);
+    await new Promise((r) => setTimeout(r, 200));
+    asked.type('\x03');
+    expect(await asked.exit).toBe(130);
+    expect(provider!.requests).toHaveLength(1);
+    expect(plain(asked.screen())).not.toMatch(/mistake/i);
+    await provider!.close();
+
+    const completing = await quiverPty(dir, [done('Painted.')], ['Paint it']);
+    await completing.waitFor(/Press Enter to accept and finish, or type feedback/);
+    completing.type('\x03');
+    expect(await completing.exit).toBe(130);
+    expect(provider!.requests).toHaveLength(1);
+  });
+
+  it('a failed SEARCH shows the closest match with its line number', async () => {
+    const dir = await workspace({ 'a.ts': 'const a = 1;\nfunction greet(name) {\n  return `hi ${name}`;\n}\n' });
+    const edit = call('replace_in_file', { path: 'a.ts', diff: '------- SEARCH\nfunction greet(nam) {\n  return `hi ${name}`;\n=======\nfunction greet(name: string) {\n  return `hi ${name}`;\n+++++++ REPLACE' });
+    const run = await quiverPty(dir, [edit, done('ok')], ['Type greet', '--yes']);
+    expect(await run.exit).toBe(0);
+    const screen = plain(run.screen());
+    expect(screen).toContain('The closest match is at line 2');
+    expect(screen).toContain('function greet(name) {');
+  });
+
   it('a second Ctrl-C quits at once, without waiting for the task to wind down', async () => {
     const dir = await workspace({});
     // A command that ignores SIGTERM: the first Ctrl-C's clean stop has to wait for its SIGKILL.
