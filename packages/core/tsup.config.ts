@@ -11,9 +11,7 @@ export default defineConfig({
   // Core's own dependencies that no plugin shares are bundled into dist/index.js: loading them
   // as packages was a large part of a host's start-up (awilix's entry alone pulls fast-glob and
   // ~20 CommonJS modules; semver's index 49 files, of which satisfies() needs a few). zod stays
-  // external (plugins share core's copy), and tapable too: it require()s Node built-ins, which
-  // a bundled ES module could only do through a createRequire banner that breaks the VS Code
-  // extension's CommonJS bundle.
+  // external (plugins share core's copy).
   noExternal: ['awilix', 'semver'],
   esbuildOptions(options) {
     options.alias = { 'fast-glob': fileURLToPath(new URL('./src/container/no-fast-glob.ts', import.meta.url)) };

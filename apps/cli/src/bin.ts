@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // No static imports: `--help`, `--version` and a mistyped command answer without loading
-// @quiver/core and its dependencies (zod, awilix, semver, tapable: ~150 ms of CPU), and each
+// @quiver/core and its dependencies (zod, awilix, semver: ~150 ms of CPU), and each
 // command loads only its own module graph.
 
 const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {

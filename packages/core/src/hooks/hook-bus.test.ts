@@ -119,6 +119,46 @@ describe('failures', () => {
     expect(out.errors[0].error.message).toContain('quiver-hooks-slow');
   });
 
+  it('a call runs the taps registered when it began: one removed meanwhile is skipped, one added waits for the next call', async () => {
+    const bus = createHookBus();
+    const ran: string[] = [];
+    let untapB = () => {};
+    bus.tap('TaskStart', 'a', () => {
+      ran.push('a');
+      untapB();
+      bus.tap('TaskStart', 'late', () => void ran.push('late'));
+    });
+    untapB = bus.tap('TaskStart', 'b', () => void ran.push('b'));
+    bus.tap('TaskStart', 'c', async () => void ran.push('c'));
+    await bus.callSeries('TaskStart', taskEvent);
+    expect(ran).toEqual(['a', 'c']);
+    ran.length = 0;
+    untapB(); // a second untap is harmless
+    await bus.callSeries('TaskStart', taskEvent);
+    expect(ran).toEqual(['a', 'c', 'late']);
+    expect(bus.taps('TaskStart').map((t) => t.name)).toEqual(['a', 'c', 'late', 'late']);
+  });
+
+  it('parallel taps start together and every failure is recorded', async () => {
+    const bus = createHookBus();
+    const started: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    bus.tap('TaskCancel', 'slow', async () => {
+      started.push('slow');
+      await gate;
+    });
+    bus.tap('TaskCancel', 'boom', () => {
+      started.push('boom');
+      throw new Error('boom');
+    });
+    const call = bus.callParallel('TaskCancel', { taskId: 't', cwd: '/ws', hook: 'TaskCancel' } as never);
+    expect(started).toEqual(['slow', 'boom']);
+    release();
+    const out = await call;
+    expect(out.errors.map((e) => e.tap)).toEqual(['boom']);
+  });
+
   it('an unknown hook name or a nameless tap throws QUIVER_ERR_HOOK_UNKNOWN', () => {
     const bus = createHookBus();
     expect(() => bus.tap('PreToolUze' as never, 'x', () => {})).toThrow(expect.objectContaining({ code: ERROR_CODES.HOOK_UNKNOWN }));

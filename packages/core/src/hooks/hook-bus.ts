@@ -1,4 +1,3 @@
-import { AsyncParallelHook, AsyncSeriesWaterfallHook } from 'tapable';
 import { ERROR_CODES, quiverError } from '../errors.js';
 import { HOOK_NAMES, isHookName, type HookMap, type HookName, type HookNameOfKind } from './hook-names.js';
 import { STAGE, type Stage } from './stages.js';
@@ -49,8 +48,8 @@ export type HookReducer<N extends HookName> = (
 ) => { event: HookMap[N]['event']; stop?: boolean };
 
 /**
- * The hook bus: tapable hooks for the tool and task lifecycle. Taps run by stage, then in
- * registration order; every tap returns its own unregister function.
+ * The hook bus for the tool and task lifecycle. Taps run by stage, then in registration
+ * order; every tap returns its own unregister function.
  */
 export interface HookBus {
   tap<N extends HookName>(hook: N, options: TapOptions | string, fn: TapFn<N>): () => void;
@@ -72,7 +71,11 @@ interface State {
   reduce?: (event: never, result: never) => { event: unknown; stop?: boolean };
 }
 
-type AnyHook = AsyncSeriesWaterfallHook<[State]> | AsyncParallelHook<[State]>;
+/** One registered tap: what `taps()` lists, and the function that runs it on a call's state. */
+interface Tap extends TapInfo {
+  id: number;
+  run(state: State): Promise<State>;
+}
 
 /**
  * Run one tap on the shared state: skip it once the chain stopped or for other tools, fold its
@@ -105,24 +108,24 @@ async function runTap(state: State, hook: HookName, opts: TapOptions, onError: '
   return state;
 }
 
-/** Create a hook bus. */
+/**
+ * Create a hook bus. Each hook is a sorted array of taps (stage, then registration order),
+ * kept sorted as taps come and go; a call runs over the array as it was when the call began,
+ * in series for waterfall and series hooks, all at once for parallel ones. A small runner of
+ * our own, in the manner of Fastify's hooks: no hook library, and nothing to recompile when a
+ * tap is removed.
+ */
 export function createHookBus(): HookBus {
-  const hooks = new Map<HookName, AnyHook>();
-  const infos = new Map<HookName, (TapInfo & { id: number })[]>();
+  const hooks = new Map<HookName, readonly Tap[]>();
   let nextId = 0;
-
-  const hookFor = (name: HookName): AnyHook => {
-    let hook = hooks.get(name);
-    if (!hook) {
-      hook = HOOK_NAMES[name] === 'parallel' ? new AsyncParallelHook<[State]>(['state']) : new AsyncSeriesWaterfallHook<[State]>(['state']);
-      hooks.set(name, hook);
-    }
-    return hook;
-  };
 
   const run = async (name: HookName, event: Record<string, unknown>, reduce?: State['reduce']) => {
     const state: State = { event, results: [], errors: [], stopped: false, reduce };
-    await hookFor(name).promise(state);
+    const taps = hooks.get(name);
+    if (taps?.length) {
+      if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
+      else for (const t of taps) await t.run(state);
+    }
     return { event: state.event, results: state.results, errors: state.errors } as never;
   };
 
@@ -137,32 +140,27 @@ export function createHookBus(): HookBus {
       const stage = opts.stage ?? STAGE.DEFAULT;
       const onError = opts.onError ?? (hook === 'PreToolUse' ? 'block' : 'continue');
       let removed = false;
-      const wrapped = (state: State): Promise<State> => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn));
-      const h = hookFor(hook);
-      const tapOptions = { name: `${opts.name}#${id}`, stage };
-      // tapable's hook classes have a null prototype, so `instanceof` throws: go by the kind.
-      if (HOOK_NAMES[hook] === 'parallel') (h as AsyncParallelHook<[State]>).tapPromise(tapOptions, async (s) => void (await wrapped(s)));
-      else (h as AsyncSeriesWaterfallHook<[State]>).tapPromise(tapOptions, wrapped);
-      const list = infos.get(hook) ?? [];
-      list.push({ hook, name: opts.name, stage, tools: opts.tools, id });
-      infos.set(hook, list);
+      const tap: Tap = {
+        hook,
+        name: opts.name,
+        stage,
+        tools: opts.tools,
+        id,
+        // A call that began before the tap was removed still holds it: it does nothing then.
+        run: (state) => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn)),
+      };
+      // A new array each time: a call in progress keeps iterating the one it started with.
+      hooks.set(hook, [...(hooks.get(hook) ?? []), tap].sort((a, b) => a.stage - b.stage || a.id - b.id));
       return () => {
         if (removed) return;
         removed = true;
-        // tapable has no untap: drop the tap from its list and force a recompile.
-        const internal = h as unknown as { taps: { name: string }[]; _resetCompilation?: () => void };
-        internal.taps = internal.taps.filter((t) => t.name !== tapOptions.name);
-        internal._resetCompilation?.();
-        infos.set(hook, (infos.get(hook) ?? []).filter((t) => t.id !== id));
+        hooks.set(hook, (hooks.get(hook) ?? []).filter((t) => t !== tap));
       };
     },
     callWaterfall: (hook, event, reduce) => run(hook, event as never, reduce as never),
     callSeries: (hook, event) => run(hook, event as never),
     callParallel: (hook, event) => run(hook, event as never),
-    taps: (hook) =>
-      [...(infos.get(hook) ?? [])]
-        .sort((a, b) => a.stage - b.stage || a.id - b.id)
-        .map(({ id: _id, ...info }) => info),
+    taps: (hook) => (hooks.get(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
   };
 }
 
