@@ -26,7 +26,7 @@ export { coreServices } from './container/core-services.js';
 
 // hooks
 export { createHookBus } from './hooks/hook-bus.js';
-export type { HookBus, TapOptions, TapFn, TapInfo, HookOutcome, HookReducer } from './hooks/hook-bus.js';
+export type { HookBus, TapOptions, TapFn, TapContext, TapInfo, HookOutcome, HookReducer } from './hooks/hook-bus.js';
 export { HOOK_NAMES, isHookName } from './hooks/hook-names.js';
 export type { HookName, HookKind, HookMap, HookNameOfKind, PreToolUseEvent, PreToolUseResult, PostToolUseEvent, PostToolUseResult, UserPromptSubmitEvent, UserPromptSubmitResult, TaskEvent, SeriesResult, NotificationEvent } from './hooks/hook-names.js';
 export { STAGE } from './hooks/stages.js';

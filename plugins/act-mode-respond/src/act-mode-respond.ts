@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { currentMode, TASK_STATE_KEYS } from '@quiver/shared';
-import { lastToolWasRespond } from './last-tool-tracker.js';
+import { lastToolWasRespond } from './last-tool-mark.js';
 
 /**
  * Task-state key of the task's mode.
@@ -54,7 +54,7 @@ export const actModeRespondTool = defineTool({
 async function actModeRespond(config: TaskConfig, p: ActModeRespondParams): Promise<ToolResponse> {
   const mode = currentMode(config);
   if (mode !== 'act') return errorResult(responses.toolError(ACT_RESPONSES.wrongMode(mode)), ERROR_CODES.MODE_RESTRICTED);
-  if (lastToolWasRespond(config.taskId)) return errorResult(ACT_RESPONSES.consecutive, ERROR_CODES.MODE_RESTRICTED, 'keep');
+  if (lastToolWasRespond(config)) return errorResult(ACT_RESPONSES.consecutive, ERROR_CODES.MODE_RESTRICTED, 'keep');
   await config.ui.say('text', p.response);
   const list = p.task_progress?.trim();
   if (list) {

@@ -1,6 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { actModeRespondTool } from './act-mode-respond.js';
-import { trackLastTool } from './last-tool-tracker.js';
+import { trackLastTool } from './last-tool-mark.js';
 
 export { actModeRespondTool, ACT_RESPONSES, MODE_KEY, TODO_KEY } from './act-mode-respond.js';
 export type { ActModeRespondParams } from './act-mode-respond.js';
@@ -9,7 +9,7 @@ const NAME = '@quiver/tool-act-mode-respond';
 
 /**
  * The `@quiver/tool-act-mode-respond` plugin: registers `act_mode_respond`, and a
- * `PostToolUse` tap that notes whether a task's last tool was act_mode_respond.
+ * task-scoped mark, kept by a `PostToolUse` tap, of whether a task's last tool was act_mode_respond.
  * @example
  * import actModeRespond from '@quiver/tool-act-mode-respond';
  * const h = await createTestHarness({ plugins: [actModeRespond] });
@@ -18,6 +18,6 @@ export default definePlugin({
   name: NAME,
   tools: [actModeRespondTool],
   register(context) {
-    trackLastTool(context.hooks, NAME, actModeRespondTool.name);
+    trackLastTool(context, actModeRespondTool.name);
   },
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { browserSettings, type BrowserSettings } from './browser-settings.js';
 import type { ActionOutcome, BrowserSession, LoadGuard } from './browser-session.js';
-import { disposeSession, noteOpen, sessionOf } from './browser-session-service.js';
+import { sessionOf } from './browser-session-service.js';
 import { actionResultBlocks, BROWSER_CLOSED } from './format-action-result.js';
 import { checkLaunchUrl, checkUrl, urlGates } from './check-launch-url.js';
 import { parseCoordinate } from './parse-coordinate.js';
@@ -55,7 +55,7 @@ export const browserActionTool = defineTool({
 async function executeBrowserAction(config: TaskConfig, params: Params): Promise<ToolResponse> {
   const session = sessionOf(config);
   if (params.action === 'close') {
-    await disposeSession(session);
+    await session.close();
     return BROWSER_CLOSED;
   }
   const settings = browserSettings(config.options);
@@ -70,7 +70,6 @@ async function executeBrowserAction(config: TaskConfig, params: Params): Promise
     const message = e instanceof Error ? e.message : String(e);
     return errorResult(responses.toolError(message), isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED);
   }
-  if (params.action === 'launch' && session.isLaunched) noteOpen(config.taskId, session);
   await config.ui.say('browser_action_result', outcome.logs.join('\n'), { currentUrl: outcome.url, currentMousePosition: outcome.mousePosition });
   if (outcome.error) {
     const text = responses.toolError(`${outcome.error.message}\n\nConsole logs:\n${outcome.logs.join('\n') || '(No new logs)'}`);
@@ -90,7 +89,7 @@ function missingArgument(params: Params): 'url' | 'coordinate' | 'text' | undefi
 
 /** A missing argument closes the browser (as in the baseline) and counts a mistake. */
 async function missingArgumentResult(config: TaskConfig, session: BrowserSession, key: string): Promise<ToolResponse> {
-  await disposeSession(session);
+  await session.close();
   await config.ui.say('error', `Quiver tried to use browser_action without value for required parameter '${key}'. Retrying...`);
   return errorResult(responses.toolError(responses.missingParameter(key, 'browser_action')), ERROR_CODES.PARAM_MISSING, 'increment');
 }

@@ -92,13 +92,3 @@ describe('withDeadline', () => {
   });
 });
 
-describe('sessionOf without the task-scoped service', () => {
-  it('keeps one session in the task state', () => {
-    const controller = new AbortController();
-    const config = { services: { find: () => undefined }, taskState: createTaskState(), signal: controller.signal } as unknown as TaskConfig;
-    const first = sessionOf(config);
-    expect(sessionOf(config)).toBe(first);
-    controller.abort();
-    expect(first.isLaunched).toBe(false);
-  });
-});

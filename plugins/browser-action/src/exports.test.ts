@@ -6,7 +6,7 @@ it('exports exactly the public API', () => {
     'ACTION_EXECUTED', 'BROWSER_ACTIONS', 'BROWSER_CLOSED', 'BrowserSession', 'CHROMIUM_ARGS', 'CHROMIUM_CANDIDATES', 'CHROMIUM_ENV',
     'CLOSE_REMINDER', 'ConsoleLogBuffer', 'DEFAULT_BROWSER_SETTINGS', 'NOT_LAUNCHED_MESSAGE', 'NO_NEW_LOGS', 'SCROLL_PIXELS',
     'actionResultBlocks', 'actionResultText', 'browserActionParams', 'browserActionTool', 'browserOptionsSchema', 'browserSessionRef',
-    'browserSettings', 'closeTaskBrowser', 'default', 'findChromium', 'formatConsoleLine', 'parseCoordinate', 'sessionOf',
+    'browserSettings', 'default', 'findChromium', 'formatConsoleLine', 'parseCoordinate', 'sessionOf',
   ]);
   expect(api.default.tools.map((t) => t.name)).toEqual(['browser_action']);
   expect(api.browserActionTool.approval.category).toBe('browser');

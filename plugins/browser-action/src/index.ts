@@ -4,7 +4,7 @@ import { registerBrowserSession } from './browser-session-service.js';
 
 export { browserActionTool, browserActionParams, BROWSER_ACTIONS, type BrowserActionName } from './browser-action-tool.js';
 export { BrowserSession, CHROMIUM_ARGS, SCROLL_PIXELS, NOT_LAUNCHED_MESSAGE, type ActionOutcome } from './browser-session.js';
-export { browserSessionRef, sessionOf, closeTaskBrowser } from './browser-session-service.js';
+export { browserSessionRef, sessionOf } from './browser-session-service.js';
 export { browserSettings, browserOptionsSchema, DEFAULT_BROWSER_SETTINGS, type BrowserSettings, type Viewport } from './browser-settings.js';
 export { findChromium, CHROMIUM_ENV, CHROMIUM_CANDIDATES } from './find-chromium.js';
 export { parseCoordinate, type Point } from './parse-coordinate.js';

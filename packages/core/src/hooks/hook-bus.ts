@@ -1,3 +1,4 @@
+import type { ServiceLocator } from '../container/service-ref.js';
 import { ERROR_CODES, quiverError } from '../errors.js';
 import { HOOK_NAMES, isHookName, type HookMap, type HookName, type HookNameOfKind } from './hook-names.js';
 import { STAGE, type Stage } from './stages.js';
@@ -20,8 +21,21 @@ export interface TapOptions {
   onError?: 'block' | 'continue';
 }
 
+/**
+ * What a tap gets besides the event: the services of the task (and call) that fired the hook,
+ * so a plugin's tap works on that task's own services (a task-scoped session, a per-task
+ * mark) instead of a module-level map keyed by task id. Absent when the host fired the hook
+ * outside any task scope.
+ */
+export interface TapContext {
+  readonly services?: ServiceLocator;
+}
+
 /** A tap function for hook `N`. */
-export type TapFn<N extends HookName> = (event: HookMap[N]['event']) => Promise<HookMap[N]['result'] | void> | HookMap[N]['result'] | void;
+export type TapFn<N extends HookName> = (
+  event: HookMap[N]['event'],
+  context: TapContext,
+) => Promise<HookMap[N]['result'] | void> | HookMap[N]['result'] | void;
 
 /** A registered tap, as `quiver hooks list` shows it. */
 export interface TapInfo {
@@ -54,11 +68,11 @@ export type HookReducer<N extends HookName> = (
 export interface HookBus {
   tap<N extends HookName>(hook: N, options: TapOptions | string, fn: TapFn<N>): () => void;
   /** Waterfall hooks: each tap sees the previous one's rewrite (`reduce` says how to fold). */
-  callWaterfall<N extends HookNameOfKind<'waterfall'>>(hook: N, event: HookMap[N]['event'], reduce: HookReducer<N>): Promise<HookOutcome<N>>;
+  callWaterfall<N extends HookNameOfKind<'waterfall'>>(hook: N, event: HookMap[N]['event'], reduce: HookReducer<N>, context?: TapContext): Promise<HookOutcome<N>>;
   /** Series hooks: every tap runs in order; answers are collected. */
-  callSeries<N extends HookNameOfKind<'series'>>(hook: N, event: HookMap[N]['event']): Promise<HookOutcome<N>>;
+  callSeries<N extends HookNameOfKind<'series'>>(hook: N, event: HookMap[N]['event'], context?: TapContext): Promise<HookOutcome<N>>;
   /** Parallel hooks: fire and wait; answers are ignored, failures recorded. */
-  callParallel<N extends HookNameOfKind<'parallel'>>(hook: N, event: HookMap[N]['event']): Promise<HookOutcome<N>>;
+  callParallel<N extends HookNameOfKind<'parallel'>>(hook: N, event: HookMap[N]['event'], context?: TapContext): Promise<HookOutcome<N>>;
   /** The taps of a hook, in the order they run. */
   taps(hook: HookName): TapInfo[];
 }
@@ -68,8 +82,11 @@ interface State {
   results: unknown[];
   errors: { tap: string; error: Error; blocked: boolean }[];
   stopped: boolean;
+  context: TapContext;
   reduce?: (event: never, result: never) => { event: unknown; stop?: boolean };
 }
+
+const NO_CONTEXT: TapContext = Object.freeze({});
 
 /** One registered tap: what `taps()` lists, and the function that runs it on a call's state. */
 interface Tap extends TapInfo {
@@ -82,12 +99,12 @@ interface Tap extends TapInfo {
  * answer in with the call's reducer, and record a throw or time-out (which stops the chain
  * when the tap's policy is `block`).
  */
-async function runTap(state: State, hook: HookName, opts: TapOptions, onError: 'block' | 'continue', fn: (event: never) => unknown): Promise<State> {
+async function runTap(state: State, hook: HookName, opts: TapOptions, onError: 'block' | 'continue', fn: (event: never, context: TapContext) => unknown): Promise<State> {
   if (state.stopped) return state;
   const tool = (state.event as { tool?: string }).tool;
   if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
   try {
-    const answer = fn(state.event as never);
+    const answer = fn(state.event as never, state.context);
     // A tap that answered synchronously is done: only a pending answer gets a time-out (and
     // its timer, which on every call of every tool was a good part of a hook's cost).
     const result = isThenable(answer) ? await withTimeout(Promise.resolve(answer), opts.timeoutMs ?? 60_000, hook, opts.name) : answer;
@@ -119,8 +136,8 @@ export function createHookBus(): HookBus {
   const hooks = new Map<HookName, readonly Tap[]>();
   let nextId = 0;
 
-  const run = async (name: HookName, event: Record<string, unknown>, reduce?: State['reduce']) => {
-    const state: State = { event, results: [], errors: [], stopped: false, reduce };
+  const run = async (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context: TapContext = NO_CONTEXT) => {
+    const state: State = { event, results: [], errors: [], stopped: false, context, reduce };
     const taps = hooks.get(name);
     if (taps?.length) {
       if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
@@ -157,9 +174,9 @@ export function createHookBus(): HookBus {
         hooks.set(hook, (hooks.get(hook) ?? []).filter((t) => t !== tap));
       };
     },
-    callWaterfall: (hook, event, reduce) => run(hook, event as never, reduce as never),
-    callSeries: (hook, event) => run(hook, event as never),
-    callParallel: (hook, event) => run(hook, event as never),
+    callWaterfall: (hook, event, reduce, context) => run(hook, event as never, reduce as never, context),
+    callSeries: (hook, event, context) => run(hook, event as never, undefined, context),
+    callParallel: (hook, event, context) => run(hook, event as never, undefined, context),
     taps: (hook) => (hooks.get(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
   };
 }

@@ -1,5 +1,6 @@
 import type { ToolResult } from '../../tool/tool-result.js';
 import type { CallContext } from '../call-context.js';
+import { tapContext } from './tap-context.js';
 import { hookContext } from './pre-tool-use.js';
 
 /**
@@ -21,6 +22,7 @@ export async function postToolUse(call: CallContext, result: ToolResult): Promis
       durationMs: Date.now() - call.startedAt,
     },
     (event, r) => ({ event: r.result ? { ...event, result: r.result } : event }),
+    tapContext(call),
   );
   for (const r of outcome.results) {
     if (r.additionalContext) call.context.push(hookContext('PostToolUse', r.additionalContext));

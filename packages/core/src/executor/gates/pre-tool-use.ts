@@ -3,6 +3,7 @@ import { responses } from '../../responses/responses.js';
 import { errorResult } from '../../tool/tool-result.js';
 import type { PreToolUseResult } from '../../hooks/hook-names.js';
 import type { Gate } from '../call-context.js';
+import { tapContext } from './tap-context.js';
 
 /**
  * PreToolUse taps, in series: each may rewrite the input (the next sees the rewrite) and
@@ -20,6 +21,7 @@ export const preToolUse: Gate = {
         event: result.updatedInput ? { ...event, input: { ...result.updatedInput } } : event,
         stop: result.decision === 'deny',
       }),
+      tapContext(call),
     );
     // A hook that failed without blocking (invalid output, onError "allow") is still reported.
     for (const e of outcome.errors) if (!e.blocked) await task.ui.say('hook_error', `PreToolUse hook '${e.tap}' failed: ${e.error.message}`);
