@@ -1,14 +1,52 @@
+import { readFileSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { cliBundlePlugin } from './bundle-plugins.js';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  // Every package stays an import, devDependencies too: the optional ones (@quiver/agent, the
-  // optional tool plugins, esbuild) are found beside the CLI when installed, never inlined.
-  skipNodeModulesBundle: true,
-  banner: ({ format }) => (format === 'esm' ? {} : {}),
-});
+// The builds below run in parallel into dist/, so none may clean it: it is emptied once, here.
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const dependencies = Object.keys(pkg.dependencies ?? {});
+/** What a lean install may leave out (the optional tool plugins, @quiver/agent, esbuild, ...): never inlined. */
+const optional = [...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((d) => !dependencies.includes(d));
+
+export default defineConfig([
+  {
+    // The library entry (DEFAULT_PLUGINS, the terminal UI) for other hosts: every package
+    // stays an import, so a host that bundles it has one copy of core.
+    entry: ['src/index.ts'],
+    format: ['esm'],
+    dts: { entry: 'src/index.ts' },
+    sourcemap: true,
+    clean: false,
+    target: 'node20',
+    skipNodeModulesBundle: true,
+  },
+  {
+    // The command unbundled (dist/lib/bin.js): what `quiver build` bundles a distribution
+    // from, swapping in its baked runtime (the bundled dist/bin.js already holds one).
+    entry: { bin: 'src/bin.ts' },
+    outDir: 'dist/lib',
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'node20',
+    skipNodeModulesBundle: true,
+  },
+  {
+    // The quiver command: one bundle, split per command, holding its dependencies (core, zod,
+    // the runtime's packages, the MCP SDK) and the plugins of src/bundle/bundled-plugins.ts, so
+    // a command loads a handful of files instead of ~150-250 modules (zod alone is 95). The
+    // optional packages stay imports: they are found beside the CLI when installed.
+    entry: { bin: 'src/bundle/bundled-bin.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'node20',
+    noExternal: dependencies,
+    external: optional,
+    // Bundled CommonJS modules require() Node built-ins: give the ES module chunks a require.
+    banner: { js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);" },
+    esbuildPlugins: [cliBundlePlugin()],
+  },
+]);

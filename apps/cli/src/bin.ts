@@ -116,3 +116,6 @@ async function errorCode(e: unknown): Promise<string> {
     return '';
   }
 }
+
+// A module (the bundled entry, src/bundle/bundled-bin.ts, imports it to run it).
+export {};

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createRuntime, type Runtime } from '@quiver/runtime';
 import type { HostUi } from '@quiver/core';
 import { workingDir } from './args.js';
+import { bundledPlugins } from './bundle/bundled-registry.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from './default-preset.js';
 import { decideTrust } from './trust/decide-trust.js';
 
@@ -45,5 +46,6 @@ export async function openRuntime(
     presets: CLI_PRESETS,
     defaultPlugins: [...DEFAULT_PLUGINS],
     resolveFrom: [CLI_DIR],
+    bundledPlugins: bundledPlugins(),
   });
 }

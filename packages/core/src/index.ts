@@ -71,7 +71,7 @@ export type { CheckOutcome } from './executor/check-call.js';
 
 // registry
 export { createRegistry } from './registry/registry.js';
-export type { Registry, RegistryOptions, ToolInfo, ToolSettings } from './registry/registry.js';
+export type { BundledPlugin, Registry, RegistryOptions, ToolInfo, ToolSettings } from './registry/registry.js';
 export { manifestSchema } from './registry/manifest-schema.js';
 export { checkPluginManifest } from './registry/check-plugin-manifest.js';
 export { importOptional } from './registry/import-optional.js';

@@ -17,6 +17,7 @@ import {
   type Host,
   type HostUi,
   type ConfigPresets,
+  type BundledPlugin,
   type PluginDefinition,
   type QuiverConfig,
   type Task,
@@ -50,6 +51,12 @@ export interface RuntimeOptions {
   defaultPlugins?: string[];
   /** Folders to resolve plugin package names from (the host app's folder). */
   resolveFrom?: string[];
+  /**
+   * Plugin modules bundled into the host, by package name: a default or configured package of
+   * that name and version is imported from here instead of its folder (manifests are still
+   * read from the folder).
+   */
+  bundledPlugins?: ReadonlyMap<string, BundledPlugin>;
   /** In-memory plugins to add (tests, bundled distributions). */
   plugins?: { plugin: PluginDefinition; options?: Record<string, unknown> }[];
   /** Skip loading the config's plugins (when `plugins` supplies them all). */
@@ -101,7 +108,7 @@ export interface Runtime {
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const loaded = await loadRuntimeConfig(options);
   const { config } = loaded;
-  const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools });
+  const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools, bundledPlugins: options.bundledPlugins });
   const { workspace, ignore, sandbox } = await provideServices(host, loaded, options);
   const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
   if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));

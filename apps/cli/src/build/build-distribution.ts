@@ -79,7 +79,9 @@ async function folderBytes(dir: string): Promise<number> {
 
 async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, CopiedAsset[]>, outfile: string, options: BuildOptions): Promise<void> {
   const { build } = await import('esbuild');
-  const cliBin = ['bin.js', 'bin.ts'].map((f) => join(options.cliDir, f)).find((f) => existsSync(f));
+  // The unbundled command (lib/bin.js): the built bin.js already holds @quiver/runtime, which
+  // the distribution must swap for its baked one.
+  const cliBin = ['lib/bin.js', 'bin.ts'].map((f) => join(options.cliDir, f)).find((f) => existsSync(f));
   if (!cliBin) throw quiverError(CLI_ERRORS.BUILD_FAILED, `The CLI's bin module is not in ${options.cliDir}. Build the CLI first (pnpm build).`, { file: options.cliDir });
   try {
     await build({

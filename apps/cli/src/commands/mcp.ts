@@ -6,6 +6,7 @@ import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '..
 import { serveMcpHttp } from '../mcp/http-transport.js';
 import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
 import { QuiverStdioTransport } from '../mcp/stdio-transport.js';
+import { bundledPlugins } from '../bundle/bundled-registry.js';
 import { CLI_CREDENTIAL_ENV, CLI_DIR, warnOnce } from '../open-runtime.js';
 import { decideTrust } from '../trust/decide-trust.js';
 import { usageError } from '../usage-error.js';
@@ -59,7 +60,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const port = values.port === undefined && settings.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
-      createRuntime({ cwd, configFile: values.config, ui, roots, trusted, onWarning: warnOnce, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR] }),
+      createRuntime({ cwd, configFile: values.config, ui, roots, trusted, onWarning: warnOnce, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR], bundledPlugins: bundledPlugins() }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,

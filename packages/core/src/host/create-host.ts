@@ -4,7 +4,7 @@ import { coreServices } from '../container/core-services.js';
 import { createContainer, type QuiverContainer } from '../container/create-container.js';
 import { createTask, type Task, type TaskOptions } from '../executor/executor.js';
 import { createHookBus, type HookBus } from '../hooks/hook-bus.js';
-import { createRegistry, type Registry, type ToolSettings } from '../registry/registry.js';
+import { createRegistry, type BundledPlugin, type Registry, type ToolSettings } from '../registry/registry.js';
 import type { HostUi } from './host-ui.js';
 
 /** The version of this core, checked against plugin manifests' `core` ranges. */
@@ -18,6 +18,8 @@ export interface HostOptions {
   approval?: Partial<ApprovalSettings>;
   /** Per-tool settings from the config. */
   tools?: Record<string, ToolSettings>;
+  /** Plugin modules bundled into the host (see `BundledPlugin`). */
+  bundledPlugins?: ReadonlyMap<string, BundledPlugin>;
 }
 
 /** One host: a root container, a hook bus, a registry and an approver. Tasks run on it. */
@@ -44,7 +46,7 @@ export function createHost(options: HostOptions): Host {
   const container = createContainer();
   const hooks = createHookBus();
   const approver = createAutoApprover(approvalSettingsSchema.parse(options.approval ?? {}));
-  const registry = createRegistry({ coreVersion: CORE_VERSION, container, hooks, tools: options.tools });
+  const registry = createRegistry({ coreVersion: CORE_VERSION, container, hooks, tools: options.tools, bundled: options.bundledPlugins });
   container.provideValue(coreServices.ui, options.ui);
   return {
     container,

@@ -7,6 +7,8 @@ import type { Manifest } from './manifest-schema.js';
 /** A plugin package as read from its folder: its name, manifest and options (nothing imported). */
 export interface PluginPackage {
   package: string;
+  /** The package's `version`, when it has one. */
+  version?: string;
   dir: string;
   manifest: Manifest;
   options: Readonly<Record<string, unknown>>;
@@ -36,5 +38,5 @@ export function readPluginPackage(dir: string, pluginOptions: Readonly<Record<st
   if (manifest.descriptors && !existsSync(resolve(dir, manifest.descriptors))) {
     throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names tool descriptors '${manifest.descriptors}', which do not exist. Build the plugin (its build runs quiver-describe-tools), or fix quiver.descriptors.`, { plugin: name, file: resolve(dir, manifest.descriptors), key: 'quiver.descriptors' });
   }
-  return { package: name, dir, manifest, options: Object.freeze({ ...pluginOptions }) };
+  return { package: name, version: typeof pkg.version === 'string' ? pkg.version : undefined, dir, manifest, options: Object.freeze({ ...pluginOptions }) };
 }

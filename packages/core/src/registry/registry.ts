@@ -34,6 +34,18 @@ export interface ToolSettings {
   from?: string;
 }
 
+/**
+ * A plugin module a host carries in its own bundle: used instead of importing the package's
+ * entry when a package of that name and exactly that version is added, so the bundled host
+ * and the plugin share one copy of core and zod (and the host skips loading them again).
+ */
+export interface BundledPlugin {
+  /** The package version the bundle was built from. */
+  version: string;
+  /** Import the bundled module (its default export is the `definePlugin()` value). */
+  load(): Promise<{ default?: unknown }>;
+}
+
 /** Options of {@link createRegistry}. */
 export interface RegistryOptions {
   /** The running core's version (for the manifest's `core` range). */
@@ -42,6 +54,8 @@ export interface RegistryOptions {
   hooks: HookBus;
   /** Per-tool settings from the config. */
   tools?: Readonly<Record<string, ToolSettings>>;
+  /** Plugin modules bundled into the host, by package name (see {@link BundledPlugin}). */
+  bundled?: ReadonlyMap<string, BundledPlugin>;
 }
 
 /** Who offers a tool name. `hidden` is known up front for in-memory plugins; for packages, once their module loads. */
@@ -55,6 +69,7 @@ interface Owner {
 
 interface Entry {
   package: string;
+  version?: string;
   dir?: string;
   manifest?: Manifest;
   /** As written until the plugin loads, then as its `options` schema parsed them. */
@@ -248,9 +263,12 @@ function claimTool(owners: Map<string, Owner>, settings: Readonly<Record<string,
 
 async function importPlugin(entry: Entry, options: RegistryOptions): Promise<PluginDefinition> {
   const file = resolve(entry.dir!, entry.manifest!.entry);
+  const bundled = options.bundled?.get(entry.package);
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    // The host's bundled copy only when it was built from this very version; any other
+    // version (a config's own install) is imported from its package as usual.
+    mod = bundled && bundled.version === entry.version ? await bundled.load() : ((await import(pathToFileURL(file).href)) as { default?: unknown });
   } catch (cause) {
     throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Could not import plugin '${entry.package}' from '${file}': ${(cause as Error).message}`, { plugin: entry.package, file, cause });
   }

@@ -1,0 +1,44 @@
+// The bundled command (dist/bin.js and its chunks) imports few packages; each must resolve
+// from the CLI's own folder, as it will in an install, or a command fails at its first use.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const BARE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^".][^"]*)"/g;
+const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]+)?$/;
+const LOCAL = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"(\.\/[^"]+\.js)"/g;
+
+/** The packages the bundle imports: bin.js and every chunk it reaches. */
+function externals(): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(`${DIST}/${file}`, 'utf8');
+    for (const [, spec] of text.matchAll(LOCAL)) visit(spec.slice(2));
+    for (const [, spec] of text.matchAll(BARE)) {
+      // Bundled code also holds strings that merely look like imports (a help text, a patch).
+      if (!PACKAGE.test(spec) || spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0])) continue;
+      found.add(spec);
+    }
+  };
+  visit('bin.js');
+  expect(seen.size).toBeGreaterThan(5);
+  return [...found].sort();
+}
+
+describe('the bundled command', () => {
+  it('imports only packages that resolve from the CLI folder', () => {
+    const specs = externals();
+    // Core, zod and the first-party plugins are inside the bundle, not imported.
+    expect(specs.filter((s) => s === 'zod' || s === '@quiver/core')).toEqual([]);
+    const check = `for (const s of ${JSON.stringify(specs)}) { try { import.meta.resolve(s); } catch (e) { console.log(s + ': ' + e.code); } }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', check], { cwd: DIST, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
+  });
+});
