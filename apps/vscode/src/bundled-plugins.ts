@@ -1,4 +1,4 @@
-import type { ConfigPresets, PluginDefinition, QuiverConfigInput } from '@quiver/core';
+import { provideOptional, type ConfigPresets, type PluginDefinition, type QuiverConfigInput } from '@quiver/core';
 import applyPatch from '@quiver/tool-apply-patch';
 import executeCommand from '@quiver/tool-execute-command';
 import listFiles from '@quiver/tool-list-files';
@@ -30,3 +30,12 @@ export const VSCODE_PRESETS: ConfigPresets = Object.freeze({
   'quiver:default': DEFAULT_PRESET,
   '@quiver/preset-default': DEFAULT_PRESET,
 });
+
+/**
+ * Carry the optional packages the bundled plugins use: the extension is one file with no
+ * node_modules beside it, so read_file could not find `@quiver/documents` (its PDF, Word and
+ * Excel parsers) on disk the way a CLI install does. Bundled here, loaded on first use.
+ */
+export function provideBundledOptionals(): void {
+  provideOptional('@quiver/documents', () => import('@quiver/documents'));
+}

@@ -1,6 +1,7 @@
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { provideBundledOptionals } from './bundled-plugins.js';
 import { registerCommands } from './commands/register-commands.js';
 import type { ComposedRuntime } from './compose-runtime.js';
 import { createAdapters } from './create-adapters.js';
@@ -22,6 +23,7 @@ let session: QuiverSession | undefined;
 
 /** Activate: compose the UI ports, the session, the language-model tools, the commands and the MCP provider. */
 export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
+  provideBundledOptionals();
   const { log, commandOutput, previews, results } = createAdapters();
   const settings = () => readSettings(vscode.workspace.getConfiguration('quiver'));
   const folders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

@@ -69,6 +69,7 @@ it('exports exactly these names', async () => {
       "offeredTools",
       "parseWorkspaceHint",
       "protectedPathsOf",
+      "provideOptional",
       "quiverError",
       "recordTrustAsWritten",
       "registerCommandHooks",

@@ -74,7 +74,7 @@ export { createRegistry } from './registry/registry.js';
 export type { BundledPlugin, Registry, RegistryOptions, ToolInfo, ToolSettings } from './registry/registry.js';
 export { manifestSchema } from './registry/manifest-schema.js';
 export { checkPluginManifest } from './registry/check-plugin-manifest.js';
-export { importOptional } from './registry/import-optional.js';
+export { importOptional, provideOptional } from './registry/import-optional.js';
 export type { OptionalPackage } from './registry/import-optional.js';
 export type { PluginPackageJson } from './registry/check-plugin-manifest.js';
 export type { Manifest, ManifestAsset } from './registry/manifest-schema.js';

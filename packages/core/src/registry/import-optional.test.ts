@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { importOptional } from './import-optional.js';
+import { importOptional, provideOptional } from './import-optional.js';
 
 let base: string;
 let caller: string;
@@ -30,4 +30,10 @@ it('a package found nowhere is QUIVER_ERR_DEPENDENCY_MISSING naming it and how t
   const missing = importOptional({ name: '@acme/nowhere', neededFor: 'Reading .acme files', from: [join(base, 'project')], callerUrl: caller });
   await expect(missing).rejects.toMatchObject({ code: 'QUIVER_ERR_DEPENDENCY_MISSING', key: '@acme/nowhere' });
   await expect(missing).rejects.toThrow(/Reading \.acme files needs the package @acme\/nowhere.*quiver plugin add @acme\/nowhere/);
+});
+
+it('a package the distribution carries is loaded from it, without looking on disk', async () => {
+  provideOptional('@acme/bundled', async () => ({ parse: (s: string) => `bundled:${s}` }));
+  const mod = await importOptional<{ parse(s: string): string }>({ name: '@acme/bundled', neededFor: 'Reading .acme files', from: [join(base, 'project')], callerUrl: caller });
+  expect(mod.parse('x')).toBe('bundled:x');
 });

@@ -19,6 +19,22 @@ export interface OptionalPackage {
   callerUrl: string;
 }
 
+/**
+ * Modules a bundled distribution carries itself (the VS Code extension is one file with no
+ * node_modules beside it, so resolving by folder cannot find what it bundled).
+ */
+const provided = new Map<string, () => Promise<unknown>>();
+
+/**
+ * Declare that this distribution carries an optional package: {@link importOptional} then loads
+ * it through `load` instead of looking for it on disk. For hosts that bundle their plugins.
+ * @example
+ * provideOptional('@quiver/documents', () => import('@quiver/documents'));
+ */
+export function provideOptional(name: string, load: () => Promise<unknown>): void {
+  provided.set(name, load);
+}
+
 type Exports = string | { import?: Exports; default?: Exports; node?: Exports } | undefined;
 
 /** The ESM entry a package.json names for `.` (exports' import/default condition, else main). */
@@ -44,12 +60,15 @@ function resolveFrom(base: string, name: string): string | undefined {
 /**
  * Import a package that a lean install may leave out: from the caller's installation (a global
  * `@quiver/cli` finds packages installed globally beside it, `@quiver/all` brings them all),
+ * unless the distribution carries it ({@link provideOptional}),
  * then from each `from` folder (a project's node_modules). When it is nowhere, throws
  * `QUIVER_ERR_DEPENDENCY_MISSING` naming the package and how to add it.
  * @example
  * const docs = await importOptional<typeof import('@quiver/documents')>({ name: '@quiver/documents', neededFor: 'Reading .pdf files', from: [config.cwd], callerUrl: import.meta.url });
  */
 export async function importOptional<T>(pkg: OptionalPackage): Promise<T> {
+  const carried = provided.get(pkg.name);
+  if (carried) return (await carried()) as T;
   for (const base of [dirname(fileURLToPath(pkg.callerUrl)), ...(pkg.from ?? [])]) {
     const entry = resolveFrom(base, pkg.name);
     if (entry) return (await import(pathToFileURL(entry).href)) as T;
