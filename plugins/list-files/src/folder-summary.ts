@@ -4,6 +4,7 @@
  * call can be aimed at one folder instead of walking the tree 200 entries at a time.
  */
 import { sortListedPaths } from './format-files-list.js';
+import type { ListingCounts } from './list-files.js';
 
 /** Folders named in the summary at most; the rest are counted in one closing line. */
 export const SUMMARY_MAX_FOLDERS = 40;
@@ -11,48 +12,68 @@ export const SUMMARY_MAX_FOLDERS = 40;
 /**
  * The summary text, or `''` when every folder shown is complete.
  * @param shown the paths the listing shows (relative, POSIX, folders ending in `/`)
- * @param all the fuller walk the counts come from (the shown paths first, as the walk found them)
- * @param complete false when the fuller walk was cut too (counts are then lower bounds, `+`)
+ * @param counts what the listing's walk counted: each folder it read, and the folders it left
+ *   unread (a count that includes an unread folder is a lower bound, `+`)
  * @param recursive a flat listing counts the listed folder's entries, not files below it
  * @example
- * folderSummary(['a/'], ['a/', 'a/x.ts', 'a/y.ts'], true, true); // 'Folders not fully shown ...\na/ 2 files'
+ * folderSummary(['a/', 'a/x.ts'], { folders: new Map([['', { entries: 1, files: 0 }], ['a/', { entries: 2, files: 2 }]]), unread: [] }, true);
+ * // 'Folders not fully shown (2 files in all), with the files below each:\na/ 2 files'
  */
-export function folderSummary(shown: readonly string[], all: readonly string[], complete: boolean, recursive: boolean): string {
-  const plus = complete ? '' : '+';
-  if (!recursive) return `Folders not fully shown, with their counts:\n./ ${all.length}${plus} entries`;
+export function folderSummary(shown: readonly string[], counts: ListingCounts, recursive: boolean): string {
+  if (!recursive) return `Folders not fully shown, with their counts:\n./ ${counts.folders.get('')?.entries ?? shown.length} entries`;
   const visible = new Set(shown);
-  const files = new Map<string, number>();
-  const partial = new Set<string>();
-  let total = 0;
-  for (const path of all) {
-    const folders = ancestors(path);
-    if (!path.endsWith('/')) {
-      total++;
-      for (const folder of folders) files.set(folder, (files.get(folder) ?? 0) + 1);
-    }
-    // A hidden entry is charged to the nearest folder the model can see (the listed one at worst).
-    if (!visible.has(path)) partial.add(folders.findLast((f) => visible.has(f)) ?? './');
+  const isVisible = (folder: string) => folder === '' || visible.has(folder);
+  const shownIn = new Map<string, number>();
+  for (const path of shown) {
+    const parent = parentOf(path);
+    shownIn.set(parent, (shownIn.get(parent) ?? 0) + 1);
   }
-  const named = [...(partial.has('./') ? ['./'] : []), ...sortListedPaths([...partial].filter((f) => f !== './'))];
-  if (named.length === 0) return '';
-  const lines = named.slice(0, SUMMARY_MAX_FOLDERS).map((f) => `${f} ${countOf(files.get(f) ?? 0, plus)}`);
+  // A folder with entries not shown is charged to the nearest folder the model can see.
+  const partial = new Set<string>();
+  for (const [folder, tally] of counts.folders) {
+    if (tally.entries > (shownIn.get(folder) ?? 0)) partial.add(nearest(folder, isVisible));
+  }
+  for (const folder of counts.unread) partial.add(nearest(folder, isVisible));
+  if (partial.size === 0) return '';
+  const files = new Map<string, number>();
+  let total = 0;
+  for (const [folder, tally] of counts.folders) {
+    total += tally.files;
+    for (const a of selfAndAncestors(folder)) if (partial.has(a)) files.set(a, (files.get(a) ?? 0) + tally.files);
+  }
+  const lowerBound = new Set<string>();
+  for (const folder of counts.unread) for (const a of selfAndAncestors(folder)) lowerBound.add(a);
+  const named = [...(partial.has('') ? [''] : []), ...sortListedPaths([...partial].filter((f) => f !== ''))];
+  const line = (f: string) => `${f || './'} ${countOf(files.get(f) ?? 0, lowerBound.has(f))}`;
+  const lines = named.slice(0, SUMMARY_MAX_FOLDERS).map(line);
   if (named.length > SUMMARY_MAX_FOLDERS) lines.push(`(and ${named.length - SUMMARY_MAX_FOLDERS} more folders)`);
-  return `Folders not fully shown (${countOf(total, plus)} in all), with the files below each:\n${lines.join('\n')}`;
+  return `Folders not fully shown (${countOf(total, lowerBound.has(''))} in all), with the files below each:\n${lines.join('\n')}`;
 }
 
-function countOf(n: number, plus: string): string {
-  return `${n}${plus} file${n === 1 && !plus ? '' : 's'}`;
+function countOf(n: number, lowerBound: boolean): string {
+  if (lowerBound && n === 0) return '(not counted)';
+  return `${n}${lowerBound ? '+' : ''} file${n === 1 && !lowerBound ? '' : 's'}`;
 }
 
-/** `a/b/c.ts` → `./`, `a/`, `a/b/`; `a/b/` → `./`, `a/` (outermost first). */
-function ancestors(path: string): string[] {
-  const parts = path.split('/');
-  const count = path.endsWith('/') ? parts.length - 2 : parts.length - 1;
-  const out = ['./'];
-  let prefix = '';
-  for (let i = 0; i < count; i++) {
-    prefix += `${parts[i]}/`;
-    out.push(prefix);
+/** `a/b/c.ts` and `a/b/c/` → `a/b/`; `x` → `''`. */
+function parentOf(path: string): string {
+  const cut = path.lastIndexOf('/', path.length - 2);
+  return cut < 0 ? '' : path.slice(0, cut + 1);
+}
+
+/** The folder itself if `isVisible`, else its nearest visible ancestor (`''`, the listed folder, at worst). */
+function nearest(folder: string, isVisible: (f: string) => boolean): string {
+  let f = folder;
+  while (!isVisible(f)) f = parentOf(f);
+  return f;
+}
+
+/** `a/b/` → `a/b/`, `a/`, `''`; `''` → `''`. */
+function selfAndAncestors(folder: string): string[] {
+  const out = [folder];
+  for (let f = folder; f !== ''; ) {
+    f = parentOf(f);
+    out.push(f);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type Ta
 import { createListingFilter } from '@quiver/ignore';
 import { folderSummary } from './folder-summary.js';
 import { formatFilesList } from './format-files-list.js';
-import { listFiles } from './list-files.js';
+import { listFilesCounted } from './list-files.js';
 
 /** Entries shown at most (SPEC Part B §8). */
 export const LIST_LIMIT = 200;
@@ -30,12 +30,13 @@ export const listFilesOptions = z
 export type ListFilesOptions = z.output<typeof listFilesOptions>;
 
 /**
- * A truncated listing walks on (counting only) up to this many entries for its folder summary;
- * past it the counts are shown as lower bounds (`120+`).
+ * A truncated listing's walk goes on past the cut, counting only, until it has read this many
+ * entries in all, for the folder summary; counts that miss folders past it are lower bounds
+ * (`120+`). The bound keeps a capped listing of a huge tree fast (one walk, no paths kept).
  */
-export const SUMMARY_SCAN_LIMIT = 20_000;
+export const SUMMARY_SCAN_LIMIT = 5_000;
 
-/** The counting walk gives up after this long (its counts are then lower bounds). */
+/** Counting past the cut gives up after this long (its counts are then lower bounds). */
 export const SUMMARY_SCAN_TIMEOUT_MS = 2_000;
 
 /** The parameters of list_files. `recursive` takes a boolean or the string "true" (any case). */
@@ -87,22 +88,15 @@ async function executeListFiles(config: TaskConfig<ListFilesOptions>, params: z.
   const isIgnored = filter ? (path: string, isDir: boolean) => !filter.show(path, isDir) : undefined;
   // Links are followed only within the workspace; outside it, within the listed directory.
   const root = target.containingRoot?.path ?? target.resolved;
-  const [paths, didHitLimit] = await listFiles(target.resolved, {
-    recursive,
-    limit: config.options.limit,
-    timeoutMs: config.options.timeoutMs,
-    isIgnored,
-    root,
-    signal: config.signal,
-  });
+  const { paths, didHitLimit, counts } = await listFilesCounted(
+    target.resolved,
+    { recursive, limit: config.options.limit, timeoutMs: config.options.timeoutMs, isIgnored, root, signal: config.signal },
+    { limit: Math.max(SUMMARY_SCAN_LIMIT, config.options.limit), timeoutMs: SUMMARY_SCAN_TIMEOUT_MS },
+  );
   if (config.signal.aborted) {
     throw quiverError(ERROR_CODES.TOOL_ABORTED, `Listing '${target.input}' was cancelled before it finished.`, { tool: 'list_files' });
   }
   const listing = formatFilesList(paths, didHitLimit);
-  if (!didHitLimit || paths.length === 0) return textResult(listing);
-  const walk = (limit: number, timeoutMs: number) =>
-    listFiles(target.resolved, { recursive, limit, timeoutMs, isIgnored, root, signal: config.signal });
-  const [all, cut] = await walk(SUMMARY_SCAN_LIMIT, SUMMARY_SCAN_TIMEOUT_MS);
-  const summary = config.signal.aborted ? '' : folderSummary(paths, all, !cut, recursive);
+  const summary = counts && paths.length > 0 ? folderSummary(paths, counts, recursive) : '';
   return textResult(summary ? `${listing}\n${summary}` : listing);
 }

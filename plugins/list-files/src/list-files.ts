@@ -75,7 +75,11 @@ const EMPTY: DirResult = { entries: [], subdirs: [] };
  * @example
  * const [paths, hitLimit] = await listFiles('/repo/src', { recursive: true, limit: 200 });
  */
-export async function listFiles(dir: string, options: ListFilesOptions = {}): Promise<ListFilesResult> {
+export function listFiles(dir: string, options: ListFilesOptions = {}): Promise<ListFilesResult> {
+  return list(dir, options);
+}
+
+async function list(dir: string, options: ListFilesOptions, counts?: Counting): Promise<ListFilesResult> {
   const abs = resolve(dir);
   if (abs === sep || abs === homedir()) return [[], false];
   const dirReal = await fsp.realpath(abs).catch(() => undefined);
@@ -100,35 +104,110 @@ export async function listFiles(dir: string, options: ListFilesOptions = {}): Pr
   const rel = relativeInside(rootReal, dirReal);
   const levels = gitignore && rel !== undefined ? await ancestorLevels(rootReal, rel) : [];
   const start: DirTask = { abs: dirReal, real: dirReal, out: '', rel: rel ?? '', name: basename(dirReal), levels };
-  return walk(start, ctx, limit, options.concurrency ?? 32);
+  return walk(start, ctx, limit, options.concurrency ?? 32, counts);
+}
+
+/** How far {@link listFilesCounted} counts past the cut. */
+export interface CountOptions {
+  /** Entries read at most in all (shown ones included); past it counts are lower bounds. */
+  limit: number;
+  /** Counting past the cut stops after this long (within the listing's own time limit). */
+  timeoutMs: number;
+}
+
+/** What one folder read by the walk holds directly. */
+export interface FolderTally {
+  entries: number;
+  files: number;
+}
+
+/** The counts of a cut listing's walk, for its folder summary. */
+export interface ListingCounts {
+  /** Every folder the walk read, by its prefix relative to the listed directory (`''`, `'a/b/'`). */
+  folders: Map<string, FolderTally>;
+  /** Folders found but not read before the count stopped (their contents are not counted). */
+  unread: string[];
+}
+
+interface Counting extends ListingCounts {
+  readonly limit: number;
+  readonly timeoutMs: number;
+  entries: number;
+}
+
+/**
+ * {@link listFiles}, and when the listing is cut, the walk goes on past the cut counting (not
+ * keeping) entries, within `count`'s bounds: one walk gives both the listing and the counts
+ * of its folder summary.
+ * @example
+ * const { paths, didHitLimit, counts } = await listFilesCounted('/repo', { recursive: true, limit: 200 }, { limit: 5000, timeoutMs: 2000 });
+ */
+export async function listFilesCounted(dir: string, options: ListFilesOptions, count: CountOptions): Promise<{ paths: string[]; didHitLimit: boolean; counts?: ListingCounts }> {
+  const counts: Counting = { folders: new Map(), unread: [], limit: count.limit, timeoutMs: count.timeoutMs, entries: 0 };
+  const [paths, didHitLimit] = await list(dir, options, counts);
+  return didHitLimit ? { paths, didHitLimit, counts: { folders: counts.folders, unread: counts.unread } } : { paths, didHitLimit };
 }
 
 /** Breadth-first, one level at a time, so a capped result is always the same prefix. */
-async function walk(start: DirTask, ctx: WalkContext, limit: number, concurrency: number): Promise<ListFilesResult> {
+async function walk(start: DirTask, ctx: WalkContext, limit: number, concurrency: number, counts?: Counting): Promise<ListFilesResult> {
   const out: string[] = [];
   let level: DirTask[] = [start];
   while (level.length > 0) {
     const results = await readLevel(level, ctx, limit - out.length, concurrency);
     const next: DirTask[] = [];
-    let complete = true;
-    for (const r of results) {
+    let unread: DirTask[] = [];
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i];
       if (r === undefined) {
-        complete = false; // never read: the walk stopped (timeout, abort) or the cap was reached
+        unread = level.slice(i); // never read (always a suffix): the walk stopped (timeout, abort) or the cap was reached
         break;
       }
+      if (counts) tally(counts, level[i]!, r);
       for (const e of r.entries) out.push(e);
       for (const d of r.subdirs) next.push(d);
-      if (out.length > limit) break;
+      // Counting reads on, so everything read stays in the tally; the listing is cut below.
+      if (out.length > limit && !counts) break;
     }
-    if (out.length > limit) {
-      out.length = limit;
+    if (out.length > limit || unread.length > 0 || (next.length > 0 && stopped(ctx))) {
+      if (counts) await countOn(counts, [...unread, ...next], ctx, concurrency);
+      if (out.length > limit) out.length = limit;
       return [out, true];
     }
-    if (!complete || (next.length > 0 && stopped(ctx))) return [out, true];
     if (!ctx.recursive) break;
     level = next;
   }
   return [out, false];
+}
+
+/**
+ * Past a cut: go on breadth-first, counting only (no paths kept), until the count's entry
+ * bound or its time is up or the walk is aborted. The folders left unread are recorded.
+ */
+async function countOn(counts: Counting, queue: DirTask[], ctx: WalkContext, concurrency: number): Promise<void> {
+  const counting: WalkContext = { ...ctx, deadline: Math.min(ctx.deadline, Date.now() + counts.timeoutMs) };
+  let level = queue;
+  while (level.length > 0 && counts.entries < counts.limit && !stopped(counting)) {
+    const results = await readLevel(level, counting, counts.limit - counts.entries, concurrency);
+    const next: DirTask[] = [];
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i];
+      if (r === undefined) {
+        for (const t of level.slice(i)) counts.unread.push(t.out);
+        break;
+      }
+      tally(counts, level[i]!, r);
+      for (const d of r.subdirs) next.push(d);
+    }
+    level = next;
+  }
+  for (const t of level) counts.unread.push(t.out);
+}
+
+function tally(counts: Counting, task: DirTask, r: DirResult): void {
+  let files = 0;
+  for (const e of r.entries) if (e.charCodeAt(e.length - 1) !== 47) files++;
+  counts.folders.set(task.out, { entries: r.entries.length, files });
+  counts.entries += r.entries.length;
 }
 
 /** Read the directories of one level with bounded concurrency, in queue order. */
