@@ -16,9 +16,10 @@ const RANGE = { first: 101, last: 200 };
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
-/** One way a server answers a question: the calls, and how their result texts are joined. */
+/** One way a server answers a question: the calls a model writes, and their result texts. */
 interface Answer {
   how: string;
+  calls: Call[];
   texts: string[];
 }
 
@@ -28,10 +29,12 @@ interface Question {
   what: string;
 }
 
-/** The tokens one side spent on one question, and how. */
+/** The tokens one side spent on one question (results; the calls themselves apart), and how. */
 interface Spent {
   tokens: number;
+  callTokens: number;
   how: string;
+  texts: string[];
 }
 
 /**
@@ -51,7 +54,10 @@ interface Spent {
  * fewest tokens any peer spends; the figure is Quiver's total over the best peers' total.
  * Quiver's results carry more than the peers' (line numbers on every read line, whole
  * matching lines where Desktop Commander shows only the match). Target: 0.8×. Counts do not
- * vary between runs, so one pass is the measurement.
+ * vary between runs, so one pass is the measurement. The notes say where the tokens go: how
+ * many of the range read's are its line prefixes, and the figure with the calls a model writes
+ * counted too (server-filesystem needs one `list_directory` per folder); the row's figure
+ * counts results only.
  */
 export async function benchToolResultTokens(ctx: BenchContext): Promise<BenchResult[]> {
   // A short path, like a project's: Desktop Commander prints absolute paths on every result
@@ -77,27 +83,27 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
   ];
 
   const quiver = await answerAll(process.execPath, [ctx.cliBin, 'mcp', '--cwd', tree], tree, {}, async (s) => ({
-    tree: [{ how: 'list_files recursive', texts: [await text(s, { name: 'list_files', arguments: { path: '.', recursive: true } })] }],
-    symbol: [{ how: 'search_files', texts: [await text(s, { name: 'search_files', arguments: { path: '.', regex: TOKENS_SYMBOL } })] }],
-    range: [{ how: 'read_file start_line/end_line', texts: [await text(s, { name: 'read_file', arguments: { path: rangeFile, start_line: RANGE.first, end_line: RANGE.last } })] }],
+    tree: [await ask(s, 'list_files recursive', [{ name: 'list_files', arguments: { path: '.', recursive: true } }])],
+    symbol: [await ask(s, 'search_files', [{ name: 'search_files', arguments: { path: '.', regex: TOKENS_SYMBOL } }])],
+    range: [await ask(s, 'read_file start_line/end_line', [{ name: 'read_file', arguments: { path: rangeFile, start_line: RANGE.first, end_line: RANGE.last } }])],
   }));
 
   const fs = serverFilesystem();
   const filesystem = await answerAll(process.execPath, [fs.bin, ...fs.args(tree)], tree, {}, async (s) => ({
     tree: [
-      { how: 'directory_tree', texts: [await text(s, { name: 'directory_tree', arguments: { path: tree } })] },
-      { how: `list_directory ×${folders.length}`, texts: await Promise.all(folders.map((f) => text(s, { name: 'list_directory', arguments: { path: join(tree, f) } }))) },
+      await ask(s, 'directory_tree', [{ name: 'directory_tree', arguments: { path: tree } }]),
+      await ask(s, `list_directory ×${folders.length}`, folders.map((f) => ({ name: 'list_directory', arguments: { path: join(tree, f) } }))),
     ],
     symbol: [],
-    range: [{ how: `read_text_file head ${RANGE.last}`, texts: [await text(s, { name: 'read_text_file', arguments: { path: join(tree, rangeFile), head: RANGE.last } })] }],
+    range: [await ask(s, `read_text_file head ${RANGE.last}`, [{ name: 'read_text_file', arguments: { path: join(tree, rangeFile), head: RANGE.last } }])],
   }));
 
   const dc = desktopCommander();
   const commander = dc
     ? await answerAll(process.execPath, [dc.bin, ...dc.args(tree)], tree, dc.env?.(dir, tree) ?? {}, async (s) => ({
-        tree: [{ how: 'list_directory depth 10', texts: [await text(s, { name: 'list_directory', arguments: { path: tree, depth: 10 } })] }],
-        symbol: [{ how: 'start_search + get_more_search_results', texts: await commanderSearch(s, tree) }],
-        range: [{ how: 'read_file offset/length', texts: [await text(s, { name: 'read_file', arguments: { path: join(tree, rangeFile), offset: RANGE.first - 1, length: RANGE.last - RANGE.first + 1 } })] }],
+        tree: [await ask(s, 'list_directory depth 10', [{ name: 'list_directory', arguments: { path: tree, depth: 10 } }])],
+        symbol: [{ how: 'start_search + get_more_search_results', ...(await commanderSearch(s, tree)) }],
+        range: [await ask(s, 'read_file offset/length', [{ name: 'read_file', arguments: { path: join(tree, rangeFile), offset: RANGE.first - 1, length: RANGE.last - RANGE.first + 1 } }])],
       }))
     : undefined;
 
@@ -127,7 +133,18 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
     const total = answered.reduce((n, q) => n + p.answers[q.id]!.tokens, 0);
     notes.push(`${p.name} alone on all three: ${total} → Quiver ${(mine / total).toFixed(2)}×`);
   }
-  notes.push(`server-filesystem's list_directory ×N counts its results only, not the N calls a model would make`);
+  // Where the tokens go, so a miss says why: the line prefixes SPEC fixes for read_file, and
+  // (not in the figure above) the calls a model writes to get each answer.
+  const read = quiver.range!;
+  const numbered = read.tokens - sumTokens(read.texts.map(withoutLineNumbers));
+  notes.push(`read a range: ${numbered} of Quiver's ${read.tokens} tokens are its \`N | \` line prefixes (the format SPEC Part B §6 fixes); Desktop Commander numbers no line (one header gives the first line's offset), server-filesystem neither`);
+  let mineCalls = 0;
+  let theirsCalls = 0;
+  for (const q of questions) {
+    mineCalls += quiver[q.id]!.tokens + quiver[q.id]!.callTokens;
+    theirsCalls += Math.min(...peers.map((p) => p.answers[q.id]).filter((a): a is Spent => a !== undefined).map((a) => a.tokens + a.callTokens));
+  }
+  notes.push(`with the calls counted too (tool name + arguments JSON a model writes, per call; server-filesystem's tree takes ${folders.length} list_directory calls): Quiver ${mineCalls} vs best ${theirsCalls} → ${(mineCalls / theirsCalls).toFixed(2)}× (not the row's figure, which counts results only)`);
   notes.push(`peers: ${fs.package}@${fs.version}${dc ? `, ${dc.package}@${dc.version}` : ' (Desktop Commander not installed)'}; tokens of the result texts, gpt-tokenizer o200k_base`);
   return [
     result(
@@ -152,13 +169,32 @@ async function answerAll(command: string, args: string[], cwd: string, env: Reco
     const answers = await ask(server);
     const spent: Record<string, Spent | undefined> = {};
     for (const [id, ways] of Object.entries(answers)) {
-      const counted = ways.map((w) => ({ how: w.how, tokens: w.texts.reduce((n, t) => n + countTokens(t), 0) }));
+      const counted = ways.map((w) => ({ how: w.how, texts: w.texts, tokens: sumTokens(w.texts), callTokens: sumTokens(w.calls.map(callText)) }));
       spent[id] = counted.sort((a, b) => a.tokens - b.tokens)[0];
     }
     return spent;
   } finally {
     await server.client.close();
   }
+}
+
+/** Ask `calls` in parallel, as a model's parallel tool calls. */
+async function ask(server: McpServerUnderTest, how: string, calls: Call[]): Promise<Answer> {
+  return { how, calls, texts: await Promise.all(calls.map((c) => text(server, c))) };
+}
+
+function sumTokens(texts: string[]): number {
+  return texts.reduce((n, t) => n + countTokens(t), 0);
+}
+
+/** What a model writes to make a call: the tool's name and its arguments as JSON. */
+function callText(call: Call): string {
+  return `${call.name} ${JSON.stringify(call.arguments)}`;
+}
+
+/** A read result without its `N | ` line prefixes (SPEC Part B §6's format), for the notes. */
+function withoutLineNumbers(text: string): string {
+  return text.replace(/^\d+ \| /gm, '');
 }
 
 /** The text of a successful call (a failed one would not answer the question: it throws). */
@@ -175,10 +211,11 @@ async function text(server: McpServerUnderTest, call: Call): Promise<string> {
  * for the results its first answer did not show (none when it held them all). A model would poll;
  * counting one fetch is the peer's best case.
  */
-async function commanderSearch(server: McpServerUnderTest, tree: string): Promise<string[]> {
-  const started = await text(server, { name: 'start_search', arguments: { path: tree, pattern: TOKENS_SYMBOL, searchType: 'content', contextLines: 1, ignoreCase: false, literalSearch: true } });
+async function commanderSearch(server: McpServerUnderTest, tree: string): Promise<{ calls: Call[]; texts: string[] }> {
+  const start: Call = { name: 'start_search', arguments: { path: tree, pattern: TOKENS_SYMBOL, searchType: 'content', contextLines: 1, ignoreCase: false, literalSearch: true } };
+  const started = await text(server, start);
   // Done at once with every result shown: the first answer is the whole answer.
-  if (/Status: COMPLETED/.test(started) && !/\.\.\. and \d+ more results/.test(started)) return [started];
+  if (/Status: COMPLETED/.test(started) && !/\.\.\. and \d+ more results/.test(started)) return { calls: [start], texts: [started] };
   const id = /session:\s*(\S+)/.exec(started)?.[1];
   if (!id) throw new Error(`start_search gave no session id: ${started}`);
   for (let i = 0; i < 100; i++) {
@@ -188,9 +225,10 @@ async function commanderSearch(server: McpServerUnderTest, tree: string): Promis
   }
   // The results the first answer showed already are not fetched again.
   const shown = (started.match(/^📄 /gmu) ?? []).length;
-  const more = await text(server, { name: 'get_more_search_results', arguments: { sessionId: id, offset: shown, length: 10_000 } });
+  const fetch: Call = { name: 'get_more_search_results', arguments: { sessionId: id, offset: shown, length: 10_000 } };
+  const more = await text(server, fetch);
   if (!/completed/i.test(more)) throw new Error(`the search did not complete: ${more.slice(0, 300)}`);
-  return [started, more];
+  return { calls: [start, fetch], texts: [started, more] };
 }
 
 /** Every folder of the tree, relative (`.` first), in a stable order. */
