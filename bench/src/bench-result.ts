@@ -30,6 +30,11 @@ export interface BenchResult {
   notes: string[];
   /** Where the time goes on the Quiver side (recorded for misses). */
   profile?: ProfileSummary;
+  /**
+   * Why the row could not be measured in full: a measurement ran past its time limit and its
+   * process group was killed. A row that timed out is never met.
+   */
+  timedOut?: string;
 }
 
 /** Build a result row from a paired measurement and its target. */
@@ -49,6 +54,15 @@ export function result(
   };
 }
 
+/**
+ * The row of a benchmark that could not finish: a measurement ran past its time limit. Its
+ * figures are NaN and it counts as a miss, so the report says "timed out" instead of hanging.
+ */
+export function timedOutResult(fields: Pick<BenchResult, 'id' | 'title' | 'subjectLabel' | 'baselineLabel' | 'unit' | 'target'>, why: string): BenchResult {
+  const none: Stats = { median: Number.NaN, min: Number.NaN, max: Number.NaN, values: [] };
+  return { ...fields, notes: [], subject: none, baseline: none, ratio: Number.NaN, figure: Number.NaN, met: false, timedOut: why };
+}
+
 function judgedFigure(target: Target, paired: Paired): number {
   if (target.kind === 'ratio') return paired.ratio;
   if (target.kind === 'absolute') return paired.subject.median;
@@ -57,6 +71,7 @@ function judgedFigure(target: Target, paired: Paired): number {
 
 /** The target as a reader sees it, e.g. `≤ 1.3×`, `< 50 ms`, `< 20 µs/call added`. */
 export function describeTarget(target: Target, unit: string): string {
+  if (!Number.isFinite(target.limit)) return '—';
   if (target.kind === 'ratio') return `≤ ${target.limit}×`;
   if (target.kind === 'absolute') return `< ${target.limit} ${unit}`;
   return `< ${target.limit} ${unit} added`;

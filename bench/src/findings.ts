@@ -27,7 +27,8 @@ export const FINDINGS: Readonly<Record<string, string>> = {
   'exec-startup':
     'Module loading dominates. awilix (without its fast-glob graph) and semver\'s satisfies are now bundled into core\'s ' +
     'dist (~90 ms less CPU), and no plugin but read_file is imported; zod (~70–100 ms unbundled, 99 ESM files, shared with ' +
-    'every plugin so it cannot be bundled into core alone), tapable, the runtime\'s graph and `node -e 0` itself remain. ' +
+    'every plugin so it cannot be bundled into core alone), the runtime\'s graph and `node -e 0` itself remain (core runs hooks ' +
+    'with its own small runner, no hook library). ' +
     '≤ 2× `node -e 0` leaves ~40 ms for everything after Node starts, less than zod alone takes to load here: reaching it needs ' +
     'the whole CLI with its default plugins bundled into shared chunks (one zod, one core), which was not done in issue 16.',
   'mcp-start':

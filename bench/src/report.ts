@@ -72,6 +72,7 @@ export function renderReport(results: BenchResult[], info: RunInfo): string {
 }
 
 function renderMiss(r: BenchResult): string[] {
+  if (r.timedOut) return [`### ${r.title}: timed out (target ${describeTarget(r.target, r.unit)})`, '', `${r.timedOut}.`, ''];
   const lines = [`### ${r.title}: ${figureText(r)} against a target of ${describeTarget(r.target, r.unit)}`, ''];
   if (FINDINGS[r.id]) lines.push(`Finding: ${FINDINGS[r.id]}`, '');
   const none = r.unit === 'MB' ? 'No CPU profile for this row: it measures memory, not time.' : 'No profile was taken (the run had --no-profile).';
@@ -109,6 +110,7 @@ function figureText(r: BenchResult): string {
 }
 
 function verdict(r: BenchResult): string {
+  if (r.timedOut) return `**TIMED OUT** (${r.timedOut})`;
   const figure = figureText(r);
   return r.met ? `met (${figure})` : `**MISSED** (${figure})`;
 }
