@@ -33,16 +33,27 @@ export function folderSummary(shown: readonly string[], counts: ListingCounts, r
   for (const [folder, tally] of counts.folders) {
     if (tally.entries > (shownIn.get(folder) ?? 0)) partial.add(nearest(folder, isVisible));
   }
-  for (const folder of counts.unread) partial.add(nearest(folder, isVisible));
+  // Unread folders share parents (a whole level is left at once): work per parent, not per folder.
+  const lowerBound = new Set<string>();
+  const unreadParents = new Set<string>();
+  const hiddenParents = new Set<string>();
+  for (const folder of counts.unread) {
+    const parent = parentOf(folder);
+    unreadParents.add(parent);
+    if (visible.has(folder)) {
+      partial.add(folder);
+      lowerBound.add(folder);
+    } else hiddenParents.add(parent);
+  }
+  for (const parent of hiddenParents) partial.add(nearest(parent, isVisible));
   if (partial.size === 0) return '';
+  for (const parent of unreadParents) for (const a of selfAndAncestors(parent)) lowerBound.add(a);
   const files = new Map<string, number>();
   let total = 0;
   for (const [folder, tally] of counts.folders) {
     total += tally.files;
     for (const a of selfAndAncestors(folder)) if (partial.has(a)) files.set(a, (files.get(a) ?? 0) + tally.files);
   }
-  const lowerBound = new Set<string>();
-  for (const folder of counts.unread) for (const a of selfAndAncestors(folder)) lowerBound.add(a);
   const named = [...(partial.has('') ? [''] : []), ...sortListedPaths([...partial].filter((f) => f !== ''))];
   const line = (f: string) => `${f || './'} ${countOf(files.get(f) ?? 0, lowerBound.has(f))}`;
   const lines = named.slice(0, SUMMARY_MAX_FOLDERS).map(line);
