@@ -1,8 +1,9 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import ignore from 'ignore';
 import type { WorkspaceRoot } from '@quiver/core';
 import { isPathInside } from '@quiver/workspace';
+import { stampFile, stampText, stillStamped, type FileStamp } from './file-stamp.js';
 import { matchKey } from './match-key.js';
 import { parseIgnoreText, type IgnoreEntry } from './parse-ignore-text.js';
 
@@ -35,9 +36,11 @@ export interface RootRules {
   readonly matchers: readonly RuleMatcher[];
   /** Files whose change means a reload: the ignore files and everything they include. */
   readonly tracked: readonly string[];
+  /** Each tracked file's stamp, taken before it was read. */
+  readonly stamps: readonly FileStamp[];
   /** The files `!include` lines name (as joined to the root, and their real paths): they are rules too. */
   readonly includes: ReadonlySet<string>;
-  /** Stat signature of `tracked` when loaded. */
+  /** The stamps as text: it changes whenever a tracked file changes (a rules version). */
   readonly signature: string;
   /** Things the user should know: refused or unreadable includes. */
   readonly problems: readonly string[];
@@ -56,12 +59,14 @@ export interface RootRules {
  */
 export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[]): RootRules {
   const tracked: string[] = [];
+  const stamps: FileStamp[] = [];
   const problems: string[] = [];
   const includes = new Set<string>();
   const matchers: RuleMatcher[] = [];
   for (const name of fileNames) {
     const file = join(root.path, name);
     tracked.push(file);
+    stamps.push(stampFile(file));
     const text = readOptional(file);
     if (text === undefined) continue;
     if (text instanceof Error) {
@@ -69,7 +74,7 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
       matchers.push({ source: name, ig: ignore().add('*'), basenameOnly: true });
       continue;
     }
-    const lines = expandEntries(parseIgnoreText(text), root, { tracked, problems, includes });
+    const lines = expandEntries(parseIgnoreText(text), root, { tracked, stamps, problems, includes });
     const keys = lines.map(matchKey);
     matchers.push({ source: name, ig: ignore({ ignorecase: true }).add(keys), basenameOnly: keys.every(isNamePattern) });
   }
@@ -78,8 +83,9 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
     alwaysIgnored: new Set(fileNames.map(matchKey)),
     matchers,
     tracked,
+    stamps,
     includes,
-    signature: rulesSignature(tracked),
+    signature: stamps.map(stampText).join('|'),
     problems,
   };
 }
@@ -129,22 +135,13 @@ export function isNamePattern(line: string): boolean {
   return slash === -1 || (slash === body.length - 1 && slash > 0);
 }
 
-/** A cheap fingerprint of the tracked files: inode, size, mtime and ctime in nanoseconds. */
-export function rulesSignature(tracked: readonly string[]): string {
-  let signature = '';
-  for (let i = 0; i < tracked.length; i++) signature += (i === 0 ? '' : '|') + fileSignature(tracked[i]);
-  return signature;
-}
-
-function fileSignature(file: string): string {
-  try {
-    // Every path check runs this, and `.clineignore` is usually missing: without
-    // `throwIfNoEntry` each call would build and throw an ENOENT error (most of a check's cost).
-    const st = statSync(file, { bigint: true, throwIfNoEntry: false });
-    return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : 'ENOENT';
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code ?? 'error';
-  }
+/**
+ * True when a tracked file changed since the rules were loaded (inode, size, mtime or ctime):
+ * one `stat` per tracked file, no timing assumptions, so the next check after any edit sees it.
+ */
+export function rulesChanged(rules: RootRules): boolean {
+  for (let i = 0; i < rules.tracked.length; i++) if (!stillStamped(rules.tracked[i], rules.stamps[i])) return true;
+  return false;
 }
 
 function readOptional(file: string): string | Error | undefined {
@@ -164,6 +161,7 @@ function readOptional(file: string): string | Error | undefined {
  */
 interface LoadLog {
   tracked: string[];
+  stamps: FileStamp[];
   problems: string[];
   includes: Set<string>;
 }
@@ -177,6 +175,7 @@ function expandEntries(entries: IgnoreEntry[], root: WorkspaceRoot, log: LoadLog
     }
     const file = posix.join(root.path, entry.file);
     log.tracked.push(file);
+    log.stamps.push(stampFile(file));
     log.includes.add(file);
     const included = readInclude(file, root, entry.file, log);
     for (const inner of included ? parseIgnoreText(included) : []) {

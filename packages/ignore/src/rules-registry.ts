@@ -2,7 +2,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { WorkspaceRoot } from '@quiver/core';
 import { relativeInside } from '@quiver/workspace';
 import { createListingMatcher, type ListingMatcher } from './listing-matcher.js';
-import { loadRootRules, matchRootRules, rulesSignature, type IgnoreMatch, type RootRules } from './root-rules.js';
+import { loadRootRules, matchRootRules, rulesChanged, type IgnoreMatch, type RootRules } from './root-rules.js';
 
 /** A match, with the root whose rules matched and the path relative to it. */
 export interface RootedMatch extends IgnoreMatch {
@@ -66,7 +66,7 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
   const ensureFresh = (): void => {
     dirty = false;
     for (const [root, current] of rules) {
-      if (rulesSignature(current.tracked) !== current.signature) rules.set(root, loadRootRules(root, fileNames));
+      if (rulesChanged(current)) rules.set(root, loadRootRules(root, fileNames));
     }
   };
 
