@@ -45,4 +45,15 @@ export const FINDINGS: Readonly<Record<string, string>> = {
   'mcp-rss':
     'No plugin module is loaded before its first call any more (tools/list reads the generated descriptors); the start ' +
     'figure is the SDK, zod, core and the runtime graph; the calls add read_file\'s module and heap growth on top.',
+  'list-tool-capped':
+    'A cut listing ends with its folder summary, whose counts come from the same walk: past the 200th entry it goes on ' +
+    'counting only (no paths kept) up to 5,000 entries or 2 s (it was a second walk of up to 20,000 entries). Measured as ' +
+    'CPU time in one process (load ~69): 90 ms for the tool against 281 ms before, and 25 ms for the 200-entry walk; the ' +
+    'rest is readdir and the ignore check of those 5,000 entries (the counts must leave ignored files out).',
+  'tool-result-tokens':
+    'Per question (see the notes): the range read is the miss. 214 of its tokens are the `N | ` line prefixes, the read_file ' +
+    'format SPEC Part B §6 fixes (Part A keeps it), which neither peer carries; without them the range read would cost what ' +
+    'Desktop Commander\'s does and the whole row about 0.80× (2,685 / 3,337 on 1 Dec 2026: still just above). list_files\' format is fixed too (Part A: same output format as the ' +
+    'baseline); even grouped by folder it would save ~100 tokens here. search_files already shows whole lines with their ' +
+    'numbers at 0.59×. Quiver\'s MCP results carry no structuredContent copy; server-filesystem\'s do, and only its text is counted.',
 };
