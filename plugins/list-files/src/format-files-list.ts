@@ -63,28 +63,44 @@ interface KeyNode {
 
 function keyTree(paths: readonly string[], keyOf: (segment: string) => string | undefined): KeyNode | undefined {
   const root: KeyNode = { ends: new Map(), goes: new Map() };
+  // Each folder's node is found once, by its path: a listed path then costs one split at its
+  // last `/` and two map lookups, not a slice and a lookup per segment.
+  const folders = new Map<string, KeyNode | undefined>([['', root]]);
+  const folderNode = (dir: string): KeyNode | undefined => {
+    let node = folders.get(dir);
+    if (node !== undefined || folders.has(dir)) return node;
+    const slash = dir.lastIndexOf('/');
+    const parent = folderNode(slash === -1 ? '' : dir.slice(0, slash));
+    const key = parent && keyOf(slash === -1 ? dir : dir.slice(slash + 1));
+    if (parent && key !== undefined) {
+      node = parent.goes.get(key);
+      if (!node) {
+        node = { ends: new Map(), goes: new Map() };
+        parent.goes.set(key, node);
+      }
+    }
+    folders.set(dir, node);
+    return node;
+  };
+  // A walk lists a folder's entries together: the folder of the last path is usually this one's.
+  let lastDir = '';
+  let lastNode: KeyNode | undefined = root;
   for (let i = 0; i < paths.length; i++) {
     const p = paths[i];
-    let node = root;
-    let from = 0;
-    for (;;) {
-      const slash = p.indexOf('/', from);
-      const key = keyOf(slash === -1 ? p.slice(from) : p.slice(from, slash));
-      if (key === undefined) return undefined;
-      if (slash === -1) {
-        const same = node.ends.get(key);
-        if (same) same.push(i);
-        else node.ends.set(key, [i]);
-        break;
+    const slash = p.lastIndexOf('/');
+    let node: KeyNode | undefined = root;
+    if (slash !== -1) {
+      if (slash !== lastDir.length || !p.startsWith(lastDir)) {
+        lastDir = p.slice(0, slash);
+        lastNode = folderNode(lastDir);
       }
-      let next = node.goes.get(key);
-      if (!next) {
-        next = { ends: new Map(), goes: new Map() };
-        node.goes.set(key, next);
-      }
-      node = next;
-      from = slash + 1;
+      node = lastNode;
     }
+    const key = keyOf(slash === -1 ? p : p.slice(slash + 1));
+    if (node === undefined || key === undefined) return undefined;
+    const same = node.ends.get(key);
+    if (same) same.push(i);
+    else node.ends.set(key, [i]);
   }
   return root;
 }
