@@ -33,6 +33,18 @@ describe('buildBwrapArgs', () => {
     expect(args.slice(-6)).toEqual(['--chdir', '/tmp/ws', '--', '/bin/bash', '-c', 'true']);
   });
 
+  it('binds every file mask before the first folder tmpfs (a bind rereads the mount table), a file inside a hidden folder included', () => {
+    const masks = [
+      { path: '/tmp/ws/a', directory: true },
+      { path: '/tmp/ws/a/key.pem', directory: false },
+      { path: '/tmp/ws/b.pem', directory: false },
+    ];
+    const args = buildBwrapArgs({ ...layout, masks }, ['true']);
+    const at = (...needle: string[]) => args.findIndex((_, i) => needle.every((n, j) => args[i + j] === n));
+    expect(at('--ro-bind', '/e/file', '/tmp/ws/a/key.pem')).toBeLessThan(at('--tmpfs', '/tmp/ws/a'));
+    expect(at('--ro-bind', '/e/file', '/tmp/ws/b.pem')).toBeLessThan(at('--tmpfs', '/tmp/ws/a'));
+  });
+
   it('shows readable host paths (a hook\'s config folder in /tmp) before the roots, so a readable parent never covers a writable root', () => {
     const args = buildBwrapArgs({ ...layout, readable: ['/tmp'] }, ['true']);
     const at = (...needle: string[]) => args.findIndex((_, i) => needle.every((n, j) => args[i + j] === n));

@@ -26,11 +26,12 @@ export interface BwrapLayout {
  * The bubblewrap arguments for one command, in mount order: the whole filesystem read-only,
  * a fresh /dev and /proc, a private /tmp, then host paths the process must read (before the
  * roots, so a readable parent never covers a writable root), then the writable roots, then what stays read-only
- * inside them, then the masks — later mounts cover earlier ones. A masked file gets the empty
+ * inside them, then the file masks, then the folder masks — later mounts cover earlier ones. A masked file gets the empty
  * mode-000 file bound over it; a masked folder gets a fresh mode-000 tmpfs of one page: a bind
  * costs bubblewrap about a millisecond (it re-reads the mount table to remount read-only), a
  * tmpfs almost nothing, and a workspace may hide hundreds of folders. Nothing under a folder
- * mask is readable; what a command writes there stays in that page and is gone when it ends. Every namespace is new
+ * mask is readable or writable (mode 000, no capabilities; a command that chmods it, as its
+ * owner, writes into that page only, gone when it ends). Every namespace is new
  * (mount, PID, network, IPC, UTS, user, cgroup; `network: on` shares the host's network), all
  * capabilities are dropped (so even root cannot read a mode-000 mask), and the sandbox dies
  * with its parent.
@@ -44,10 +45,11 @@ export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): st
   for (const root of layout.roots) args.push(rootBind, root, root);
   if (layout.mode === 'workspace-write') for (const path of layout.allowWrite) args.push('--bind', path, path);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
-  for (const mask of layout.masks) {
-    if (mask.directory) args.push('--perms', '0000', '--size', '4096', '--tmpfs', mask.path);
-    else args.push('--ro-bind', layout.emptyFile, mask.path);
-  }
+  // Binds first: bubblewrap reads the whole mount table for each one, so each costs more with
+  // every mount before it, while a tmpfs costs the same wherever it comes. No file mask lies
+  // under a folder mask (the walk does not enter hidden folders), so the order hides nothing.
+  for (const mask of layout.masks) if (!mask.directory) args.push('--ro-bind', layout.emptyFile, mask.path);
+  for (const mask of layout.masks) if (mask.directory) args.push('--perms', '0000', '--size', '4096', '--tmpfs', mask.path);
   for (const [name, value] of Object.entries(layout.setEnv)) args.push('--setenv', name, value);
   args.push('--chdir', layout.cwd, '--', ...argv);
   return args;

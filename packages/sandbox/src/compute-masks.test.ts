@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,55 +44,104 @@ describe('walkMasks', () => {
   });
 });
 
-describe('createMaskCache', () => {
-  const cacheOf = () => createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() });
+const caches: { dispose(): void }[] = [];
+afterEach(() => {
+  for (const c of caches.splice(0)) c.dispose();
+});
+
+// Both ways of keeping the masks fresh: inotify watches (the default), and a stat of every
+// folder (where no watch can be had), with the same guarantees.
+describe.each([
+  { how: 'watching the folders', watch: true },
+  { how: 'statting the folders', watch: false },
+])('createMaskCache, $how', ({ watch }) => {
+  const cacheOf = () => {
+    const cache = createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() }, { watch });
+    caches.push(cache);
+    return cache;
+  };
+  const paths = async (cache: ReturnType<typeof cacheOf>) => (await cache.masks()).map((m) => m.path);
 
   it('reuses the masks while nothing changed, and walks again when the ignore file changes', async () => {
     const cache = cacheOf();
-    const first = cache.masks();
-    expect(cache.masks()).toBe(first);
+    const first = await cache.masks();
+    if (watch) expect(await cache.masks()).toBe(first);
+    else expect(await cache.masks()).toEqual(first);
     await writeFile(join(root, '.quiverignore'), '.env\n');
-    const second = cache.masks();
+    const second = await cache.masks();
     expect(second).not.toBe(first);
     expect(second.map((m) => m.path)).toEqual([join(root, '.env')]);
   });
 
   it('sees a new hidden file at the top at once, and a mask that vanished', async () => {
     const cache = cacheOf();
-    cache.masks();
+    await cache.masks();
     await writeFile(join(root, 'new.pem'), 'x');
-    expect(cache.masks().map((m) => m.path)).toContain(join(root, 'new.pem'));
+    expect(await paths(cache)).toContain(join(root, 'new.pem'));
     await rm(join(root, 'src/deep/key.pem'));
-    expect(cache.masks().map((m) => m.path)).not.toContain(join(root, 'src/deep/key.pem'));
+    expect(await paths(cache)).not.toContain(join(root, 'src/deep/key.pem'));
   });
 
   it('masks a hidden file or folder created deep in the tree on the very next call, and forgets a removed one', async () => {
     const cache = cacheOf();
-    const first = cache.masks();
-    // Created right after the walk: within one timestamp tick of it, so only the racy-mtime
-    // rule (a folder changed too recently is read again) can see them.
+    const first = await cache.masks();
+    // Created right after the walk: within one timestamp tick of it, which a folder's mtime
+    // cannot tell apart (the stat way reads such a folder again; the watch way has its event).
     await writeFile(join(root, 'src/deep/new.pem'), 'x');
     await mkdir(join(root, 'src/other/secrets'), { recursive: true });
-    const second = cache.masks().map((m) => m.path);
+    const second = await paths(cache);
     expect(second).toContain(join(root, 'src/deep/new.pem'));
     expect(second).toContain(join(root, 'src/other/secrets'));
     expect(second).toHaveLength(first.length + 2);
     await rm(join(root, 'src/other'), { recursive: true });
-    expect(cache.masks().map((m) => m.path)).not.toContain(join(root, 'src/other/secrets'));
+    expect(await paths(cache)).not.toContain(join(root, 'src/other/secrets'));
   });
 
-  it('reads again only the folders whose mtime changed, once their mtime is old enough to trust', async () => {
+  it('follows a shown folder replaced by another of the same name (a watch follows the old folder)', async () => {
+    const cache = cacheOf();
+    await cache.masks();
+    await rename(join(root, 'src/deep'), join(root, 'src/was-deep'));
+    await mkdir(join(root, 'src/deep'));
+    expect(await paths(cache)).toContain(join(root, 'src/was-deep/key.pem'));
+    await writeFile(join(root, 'src/deep/late.pem'), 'x');
+    expect(await paths(cache)).toContain(join(root, 'src/deep/late.pem'));
+    // The folder that moved away is not watched as src/deep any more: a change in it is not news there.
+    await writeFile(join(root, 'src/was-deep/other.pem'), 'x');
+    expect(await paths(cache)).toContain(join(root, 'src/was-deep/other.pem'));
+  });
+
+  it('drops the mask of a hidden link whose target is gone', async () => {
+    await mkdir(join(root, 'elsewhere'));
+    await writeFile(join(root, 'elsewhere/real.txt'), 'x');
+    await symlink(join(root, 'elsewhere/real.txt'), join(root, 'src/link.pem'));
+    const cache = cacheOf();
+    expect(await paths(cache)).toContain(join(root, 'elsewhere/real.txt'));
+    await rm(join(root, 'elsewhere/real.txt'));
+    expect(await paths(cache)).not.toContain(join(root, 'elsewhere/real.txt'));
+  });
+
+  it.skipIf(watch)('reads again only the folders whose mtime changed, once their mtime is old enough to trust', async () => {
     const old = new Date(Date.now() - 60_000);
     for (const dir of ['', 'src', 'src/deep']) await utimes(join(root, dir), old, old);
     const cache = cacheOf();
-    const first = cache.masks();
-    expect(cache.masks()).toBe(first);
+    const first = await cache.masks();
+    expect(await cache.masks()).toBe(first);
     // A shown file is added: its folder is read again, the masks stay the same array.
     await writeFile(join(root, 'src/plain.ts'), 'x');
-    expect(cache.masks()).toEqual(first);
+    expect(await cache.masks()).toEqual(first);
     // A hidden one, in a folder whose mtime then looks old again: still seen (the mtime changed).
     await writeFile(join(root, 'src/deep/late.pem'), 'x');
     await utimes(join(root, 'src/deep'), new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
-    expect(cache.masks().map((m) => m.path)).toContain(join(root, 'src/deep/late.pem'));
+    expect(await paths(cache)).toContain(join(root, 'src/deep/late.pem'));
+  });
+});
+
+describe('createMaskCache over its watch budget', () => {
+  it('stats the folders it cannot watch, and still sees a new hidden file in them', async () => {
+    const cache = createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() }, { maxWatches: 1 });
+    caches.push(cache);
+    await cache.masks();
+    await writeFile(join(root, 'src/deep/over.pem'), 'x');
+    expect((await cache.masks()).map((m) => m.path)).toContain(join(root, 'src/deep/over.pem'));
   });
 });

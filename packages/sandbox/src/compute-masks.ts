@@ -1,6 +1,7 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ListingFilter } from '@quiver/ignore';
+import { createFolderWatch } from './folder-watch.js';
 import { isDirectory, realPathOf } from './fs-checks.js';
 
 /** One path to hide inside the sandbox: an empty file or an empty folder goes over it. */
@@ -76,6 +77,8 @@ function sortMasks(masks: MaskEntry[]): MaskEntry[] {
 interface DirState extends Scanned {
   mtimeNs: bigint;
   scannedNs: bigint;
+  /** Watched since before it was read: an event, not its mtime, says it changed. */
+  watched: boolean;
 }
 
 /**
@@ -84,57 +87,102 @@ interface DirState extends Scanned {
  */
 const RACY_NS = 1_000_000_000n;
 
+/** Options of {@link createMaskCache}. */
+export interface MaskCacheOptions {
+  /** Watch the shown folders (inotify) instead of a stat of each per call. @default true */
+  watch?: boolean;
+  /** How many folders may be watched (the rest are stat'ed). @default a quarter of the inotify watches, at most 16,384 */
+  maxWatches?: number;
+}
+
+/** The masks of a workspace, kept fresh (see {@link createMaskCache}). */
+export interface MaskCache {
+  masks(): Promise<MaskEntry[]>;
+  invalidate(): void;
+  /** Stop watching. */
+  dispose(): void;
+}
+
 /**
- * The masks of a workspace, cached per ignore-file version and kept fresh by folder mtimes:
- * creating, deleting or renaming an entry changes its folder's mtime, so each call stats every
- * shown folder (no file, no hidden folder) and reads again only the folders that changed (or
- * changed too recently to trust their mtime). A new `.env` deep in the tree is masked on the
- * very next command; a new ignore-file version reads everything again. Before reuse, every
- * mask is checked to still be there with the same kind: bubblewrap must never create a
- * missing mount point.
+ * The masks of a workspace, cached per ignore-file version and kept fresh: creating,
+ * deleting or renaming an entry is an inotify event on its folder (every shown folder is
+ * watched, from before it is read), so a call first lets the event loop take every event
+ * queued so far, then reads again only the folders that had one. With nothing changed it
+ * costs no stat at all. A folder that cannot be watched (inotify watches used up, over the
+ * cap) is stat'ed instead and read again when its mtime changed (or changed too recently to
+ * trust). A new `.env` deep in the tree is masked on the very next command; a new
+ * ignore-file version reads everything again. A mask found through a link is checked to
+ * still be there with the same kind (its target's folder is not watched): bubblewrap must
+ * never create a missing mount point.
  */
-export function createMaskCache(source: MaskSource): { masks(): MaskEntry[]; invalidate(): void } {
+export function createMaskCache(source: MaskSource, options: MaskCacheOptions = {}): MaskCache {
+  const folders = options.watch === false ? undefined : createFolderWatch(options.maxWatches);
   let version: string | undefined;
   let dirs = new Map<string, DirState>();
   let last: MaskEntry[] | undefined;
+  let linked: MaskEntry[] = [];
+  let unwatched = 0;
+  const reset = () => {
+    version = undefined;
+    for (const dir of dirs.keys()) folders?.forget(dir);
+    dirs = new Map();
+    last = undefined;
+  };
   return {
-    masks() {
+    async masks() {
+      await folders?.settle();
       const now = source.version();
       if (now !== version) {
+        reset();
         version = now;
-        dirs = new Map();
       }
+      if (last && unwatched === 0 && folders?.changes() === 0 && linked.every(stillThere)) return last;
+      folders?.resetChanges();
       const filter = lazy(() => source.filter());
       const visible = lazy(() => new Set(source.visible?.() ?? []));
       const next = new Map<string, DirState>();
       let changed = dirs.size === 0;
       const masks: MaskEntry[] = [];
       const stack = [...source.roots];
+      unwatched = 0;
+      linked = [];
       while (stack.length > 0) {
         const dir = stack.pop()!;
         let state = dirs.get(dir);
-        const mtimeNs = mtimeNsOf(dir);
-        if (!state || mtimeNs === undefined || state.mtimeNs !== mtimeNs || state.scannedNs - mtimeNs < RACY_NS) {
+        if (!state || !fresh(state, dir)) {
+          const watched = folders?.watch(dir) ?? false;
+          const mtimeNs = watched ? 0n : mtimeNsOf(dir);
           const scannedNs = BigInt(Date.now()) * 1_000_000n;
           const scanned = scanDir(dir, filter(), visible());
           if (!state || !sameMasks(state.masks, scanned.masks)) changed = true;
-          state = { ...scanned, mtimeNs: mtimeNs ?? -1n, scannedNs };
+          state = { ...scanned, mtimeNs: mtimeNs ?? -1n, scannedNs, watched };
         }
+        if (!state.watched) unwatched++;
         next.set(dir, state);
         masks.push(...state.masks);
+        for (const m of state.masks) if (dirname(m.path) !== dir) linked.push(m);
         stack.push(...state.subdirs);
       }
+      for (const dir of dirs.keys()) if (!next.has(dir)) folders?.forget(dir);
       if (next.size !== dirs.size) changed = true;
       dirs = next;
-      if (!changed && last && last.every(stillThere)) return last;
+      if (!changed && last) return last;
       return (last = sortMasks(masks));
     },
-    invalidate() {
-      version = undefined;
-      dirs = new Map();
-      last = undefined;
+    invalidate: reset,
+    dispose() {
+      reset();
+      folders?.close();
     },
   };
+
+  /** Whether a folder's state still holds: no event (or the same old mtime), and its masks through links still there. */
+  function fresh(state: DirState, dir: string): boolean {
+    if (!state.masks.every((m) => dirname(m.path) === dir || stillThere(m))) return false;
+    if (state.watched) return folders!.unchanged(dir);
+    const mtimeNs = mtimeNsOf(dir);
+    return mtimeNs !== undefined && state.mtimeNs === mtimeNs && state.scannedNs - mtimeNs >= RACY_NS;
+  }
 }
 
 function lazy<T>(make: () => T): () => T {

@@ -101,12 +101,12 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return installs.found;
   };
 
-  const layoutParts = (): { masks: MaskEntry[]; readOnly: string[]; writable: string[] } => {
+  const layoutParts = async (): Promise<LayoutParts> => {
     const ruleFiles = options.ignore?.ruleFiles() ?? [];
     const inRoots = roots.flatMap((r) => PROTECTED_IN_ROOT.map((name) => join(r, name)));
     const readOnly = [...new Set([...inRoots, ...ruleFiles, ...(options.protectedFiles ?? [])])].filter((p) => existsSync(p));
     const denied: MaskEntry[] = settings.denyRead.filter((p) => existsSync(p)).map((p) => ({ path: p, directory: isDirectory(p) }));
-    const masks = [...(maskCache?.masks() ?? []), ...denied];
+    const masks = [...((await maskCache?.masks()) ?? []), ...denied];
     const writable = settings.mode === 'workspace-write' ? [...roots, ...settings.allowWrite.filter((p) => existsSync(p))] : [];
     return { masks, readOnly, writable };
   };
@@ -120,7 +120,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const argv = [request.shell, '-c', request.command];
       if (!decided.sandboxed) return { file: argv[0]!, args: argv.slice(1), env: request.env, plan: decided };
       const found = await probe();
-      const { masks, readOnly } = layoutParts();
+      const { masks, readOnly } = await layoutParts();
       const empty = emptyFile();
       const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode };
       const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
@@ -146,17 +146,25 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
     },
     async report(cwd) {
-      return buildReport(settings, await probe(), layoutParts(), roots, cwd);
+      return buildReport(settings, await probe(), await layoutParts(), hostInstalls(env.PATH), roots, cwd);
     },
     async dispose() {
       if (proxy) await (await proxy).close();
+      maskCache?.dispose();
       if (empties) rmSync(empties.base, { recursive: true, force: true });
       empties = undefined;
     },
   };
 }
 
-function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, parts: { masks: MaskEntry[]; readOnly: string[]; writable: string[] }, roots: string[], _cwd: string): SandboxReport {
+/** What a command's layout is made of, apart from the roots. */
+interface LayoutParts {
+  masks: MaskEntry[];
+  readOnly: string[];
+  writable: string[];
+}
+
+function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, parts: LayoutParts, hostReadable: string[], roots: string[], _cwd: string): SandboxReport {
   const deny = new Set(settings.denyRead);
   return {
     available: found.available,
@@ -168,6 +176,7 @@ function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, 
     networkAllow: settings.networkAllow,
     writable: settings.mode === 'workspace-write' ? [...parts.writable, '/tmp (private to each command)'] : ['/tmp (private to each command)'],
     readOnly: settings.mode === 'read-only' ? [...roots, ...parts.readOnly] : parts.readOnly,
+    hostReadable,
     masked: parts.masks.filter((m) => !deny.has(m.path)).map((m) => m.path),
     denyRead: settings.denyRead,
     excludedCommands: settings.excludedCommands,

@@ -21,6 +21,8 @@ export function formatSandboxReport(report: SandboxReport): string {
     if (!report.available) lines.push('With bubblewrap, a command here would get:');
     lines.push(`Writable: ${report.writable.join(', ') || 'nothing'}. Everything else is read-only.`);
     if (report.readOnly.length) lines.push(`Read-only inside the workspace: ${report.readOnly.join(', ')}.`);
+    if (report.hostReadable?.length) lines.push(`Shown read-only through the private /tmp (programs commands run): ${report.hostReadable.join(', ')}.`);
+    lines.push(`Also mounted: a fresh /dev and /proc; /tmp and /dev/shm private to each command${report.network === 'allowlist' ? "; the network proxy's socket folder, read-only" : ''}.`);
     lines.push(report.masked.length ? `Hidden by the ignore rules (${report.masked.length}): ${list(report.masked)}.` : 'Hidden by the ignore rules: nothing (no ignored entries).');
     lines.push(`Hidden by sandbox.denyRead: ${report.denyRead.join(', ') || 'nothing'}.`);
     lines.push(

@@ -62,6 +62,31 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(await readFile(t.path('.env'), 'utf8')).toContain(SECRET);
   });
 
+  it('masks a hidden file a command created, from the very next command', async () => {
+    const t = await harness({
+      files: { ...masked, 'make.sh': `mkdir -p src/deep && echo ${SECRET} > src/deep/.env && mkdir -p src/secrets && echo ${SECRET} > src/secrets/k`, 'read.sh': 'cat src/deep/.env src/secrets/k' },
+    });
+    expect(await run(t, 'sh read.sh')).toContain('No such file');
+    expect(await run(t, 'sh make.sh')).toContain('Command executed successfully');
+    const out = await run(t, 'sh read.sh');
+    expect(out).toContain('src/deep/.env: Permission denied');
+    expect(out).toContain('src/secrets/k: Permission denied');
+    expect(out).not.toContain(SECRET);
+  });
+
+  it('refuses writes into a masked folder or over a masked file, loudly, and the host copy is untouched', async () => {
+    const t = await harness({ files: { ...masked, 'w.sh': 'echo x > secrets/new.txt; echo y > secrets/key.txt; echo z > .env; mkdir secrets/sub' } });
+    const out = await run(t, 'sh w.sh');
+    expect(out).toContain('Command failed');
+    expect(out).toContain('secrets/new.txt: Permission denied');
+    expect(out).toContain('secrets/key.txt: Permission denied');
+    expect(out).toMatch(/\.env: (Permission denied|Read-only file system)/);
+    expect(out).toMatch(/secrets\/sub.*Permission denied/);
+    expect(existsSync(t.path('secrets/new.txt'))).toBe(false);
+    expect(await readFile(t.path('secrets/key.txt'), 'utf8')).toBe(SECRET);
+    expect(await readFile(t.path('.env'), 'utf8')).toContain(SECRET);
+  });
+
   it('writes inside the workspace, not outside it; /tmp is private', async () => {
     const tmpName = `/tmp/quiver-private-${process.pid}.txt`;
     const t = await harness({ files: { 'w.sh': `echo inside > out.txt\necho outside > /usr/quiver-sandbox-escape.txt\necho tmp > ${tmpName} && cat ${tmpName}` } });

@@ -57,6 +57,23 @@ describe.skipIf(!probe.available)('quiver sandbox check', () => {
     expect(text.stdout).toContain('Not covered: files outside the workspace');
   });
 
+  it('lists the host installs under /tmp it shows read-only (a PATH entry there), which the private /tmp would hide', async () => {
+    const install = await realpath(await mkdtemp(join(tmpdir(), 'quiver-sandbox-install-')));
+    try {
+      await mkdir(join(install, 'bin'));
+      const PATH = `${join(install, 'bin')}:${process.env.PATH ?? ''}`;
+      const report = JSON.parse((await quiver(['sandbox', 'check', '--json'], { PATH })).stdout) as Record<string, unknown>;
+      expect(report.hostReadable).toEqual(expect.arrayContaining([install]));
+      // The workspace (also under /tmp) is a root, not a host install.
+      expect(report.hostReadable).not.toContain(ws);
+      const text = await quiver(['sandbox', 'check'], { PATH });
+      expect(text.stdout).toMatch(new RegExp(`^Shown read-only through the private /tmp.*${install}`, 'm'));
+      expect(text.stdout).toContain('a fresh /dev and /proc');
+    } finally {
+      await rm(install, { recursive: true, force: true });
+    }
+  });
+
   it('without bubblewrap it says so, how to fix it, what happens instead, and exits 1', async () => {
     const none = { QUIVER_SANDBOX_BWRAP: '/nonexistent/bwrap' };
     const r = await quiver(['sandbox', 'check'], none);

@@ -60,6 +60,11 @@ export interface SandboxReport {
   networkAllow: string[];
   writable: string[];
   readOnly: string[];
+  /**
+   * Host folders under the private /tmp shown read-only so commands still find their programs
+   * (the running Node.js's prefix, the installs of `PATH` entries there).
+   */
+  hostReadable?: string[];
   masked: string[];
   denyRead: string[];
   excludedCommands: string[];
