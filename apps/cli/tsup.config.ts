@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 import { cliBundlePlugin } from './bundle-plugins.js';
+import { cliTrimPlugin } from './bundle-trim.js';
 
 // The builds below run in parallel into dist/, so none may clean it: it is emptied once, here.
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
@@ -47,6 +48,6 @@ export default defineConfig([
     external: optional,
     // Bundled CommonJS modules require() Node built-ins: give the ES module chunks a require.
     banner: { js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);" },
-    esbuildPlugins: [cliBundlePlugin()],
+    esbuildPlugins: [cliBundlePlugin(), cliTrimPlugin()],
   },
 ]);

@@ -3,8 +3,7 @@ import { createRuntime } from '@quiver/runtime';
 import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
-import { serveMcpHttp } from '../mcp/http-transport.js';
-import { MCP_TOKEN_ENV, resolveMcpToken } from '../mcp/mcp-token.js';
+import type { McpToken } from '../mcp/mcp-token.js';
 import { QuiverStdioTransport } from '../mcp/stdio-transport.js';
 import { bundledPlugins } from '../bundle/bundled-registry.js';
 import { CLI_CREDENTIAL_ENV, CLI_DIR, warnOnce } from '../open-runtime.js';
@@ -55,8 +54,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
   const trusted = await decideTrust(values, { prompt: false });
   const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted })).config.mcp ?? {};
-  // The token is checked before anything starts: a weak one is a usage error (exit 2).
-  const token = values.http ? resolveMcpToken(process.env, settings.token, values.token) : undefined;
+  // The token is checked before anything starts: a weak one is a usage error (exit 2). The HTTP
+  // side (its server, Hono, fetch's undici) is imported only for --http: stdio starts without it.
+  const token = values.http ? (await import('../mcp/mcp-token.js')).resolveMcpToken(process.env, settings.token, values.token) : undefined;
   const port = values.port === undefined && settings.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
@@ -94,7 +94,8 @@ async function serveStdio(mcp: QuiverMcpServer, settings: McpSettings): Promise<
   return 0;
 }
 
-async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, { token, source }: ReturnType<typeof resolveMcpToken>, settings: McpSettings): Promise<number> {
+async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, { token, source }: McpToken, settings: McpSettings): Promise<number> {
+  const [{ serveMcpHttp }, { MCP_TOKEN_ENV }] = await Promise.all([import('../mcp/http-transport.js'), import('../mcp/mcp-token.js')]);
   await first.close();
   // Listen for the stop signals before announcing the URL: whoever reads the URL may stop us at once.
   const stopped = new Promise<void>((resolve) => {

@@ -1,4 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   ListToolsRequestSchema,
   RootsListChangedNotificationSchema,
@@ -20,6 +22,17 @@ export const MCP_SERVER_VERSION = '0.1.0';
 
 /** How long the server waits for the client's `roots/list` answer. */
 const ROOTS_TIMEOUT_MS = 30_000;
+
+let ajv: AjvJsonSchemaValidator | undefined;
+
+/**
+ * The JSON Schema validator of elicitation answers (approvals), made on the first one and
+ * shared by every session: the SDK's default builds an Ajv instance per `Server`, compiling its
+ * meta-schemas at start-up and again for each HTTP session, though most sessions never elicit.
+ */
+const lazyAjv: jsonSchemaValidator = {
+  getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -63,6 +76,7 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
     {
       capabilities: { tools: {}, logging: {} },
       instructions: 'Quiver: coding tools (read, search, list, edit files, run commands) over this workspace, gated by its config.',
+      jsonSchemaValidator: lazyAjv,
     },
   );
   const ctx: CallContext = { server, policy: options.policy ?? 'deny', verbose: options.verbose, log };

@@ -57,6 +57,13 @@ export interface TaskOptions {
   offer?: TaskOffer;
 }
 
+/**
+ * Why a disposed task's signal aborts. Made once: `abort()` without a reason builds a new
+ * DOMException, stack trace and all, on every dispose — a task per MCP call made that a
+ * measurable part of each call. Same name (`AbortError`) as the default reason.
+ */
+const TASK_DISPOSED = new DOMException('The task was disposed.', 'AbortError');
+
 /** Where model calls are offered when the task does not say: nothing the host might lack (fail safe). */
 const DEFAULT_OFFER: TaskOffer = Object.freeze({ surface: 'agent', has: {} });
 
@@ -121,7 +128,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
       loops.reset();
     },
     async dispose() {
-      controller.abort();
+      controller.abort(TASK_DISPOSED);
       await scope.dispose();
     },
   };
