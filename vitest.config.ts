@@ -17,8 +17,15 @@ const projects: { test: { name: string; root: string; include: string[]; testTim
 for (const dir of dirs) {
   const pj = join(root, dir, 'package.json');
   if (!existsSync(pj)) continue;
-  const name = JSON.parse(readFileSync(pj, 'utf8')).name as string;
+  const pkg = JSON.parse(readFileSync(pj, 'utf8')) as { name: string; exports?: Record<string, unknown> };
+  const name = pkg.name;
   const src = join(root, dir, 'src/index.ts');
+  // Subpath entries (`@quiver/mcp-hub/config-section`) go to their source file too; they are
+  // added before the package's own name, which would otherwise match them as a prefix.
+  for (const sub of Object.keys(pkg.exports ?? {})) {
+    const file = join(root, dir, 'src', `${sub.slice(2)}.ts`);
+    if (name.startsWith('@quiver/') && sub.startsWith('./') && existsSync(file)) alias[`${name}/${sub.slice(2)}`] = file;
+  }
   if (name.startsWith('@quiver/') && existsSync(src)) alias[name] = src;
   projects.push({
     test: { name, root: resolve(root, dir), include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },

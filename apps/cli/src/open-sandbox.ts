@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig, SandboxService } from '@quiver/core';
 import { createIgnoreService, type QuiverIgnoreService } from '@quiver/ignore';
-import { createSandboxService } from '@quiver/sandbox';
+import { createSandboxService, sandboxConfigSection } from '@quiver/sandbox';
 import { createWorkspace } from '@quiver/workspace';
 
 /**
@@ -12,7 +12,7 @@ export async function openSandbox(cwd: string, loaded: LoadedConfig): Promise<{ 
   const roots = (loaded.config.workspaceRoots ?? [cwd]).map((r) => (typeof r === 'string' ? resolve(loaded.dir, r) : { name: r.name, path: resolve(loaded.dir, r.path) }));
   const workspace = await createWorkspace(roots);
   const ignore = await createIgnoreService(workspace, { fileName: loaded.config.ignoreFile, watch: false });
-  const sandbox = createSandboxService({ settings: loaded.config.sandbox, roots: workspace.roots.map((r) => r.path), ignore, protectedFiles: loaded.file ? [loaded.file] : [] });
+  const sandbox = createSandboxService({ settings: sandboxConfigSection.of(loaded.config), roots: workspace.roots.map((r) => r.path), ignore, protectedFiles: loaded.file ? [loaded.file] : [] });
   return {
     sandbox,
     ignore,

@@ -1,5 +1,5 @@
 import { loadConfig, type ApprovalSettings, type HostUi, type QuiverConfig } from '@quiver/core';
-import { createRuntime, resolvePluginDir, type Runtime } from '@quiver/runtime';
+import { createRuntime, HOST_CONFIG_SECTIONS, resolvePluginDir, type Runtime } from '@quiver/runtime';
 import { BUNDLED_PLUGINS, DEFAULT_PLUGINS, VSCODE_PRESETS } from './bundled-plugins.js';
 
 /** The search_files plugin, which is told where the shipped ripgrep binary is. */
@@ -41,7 +41,7 @@ export interface ComposedRuntime {
 export async function composeRuntime(options: ComposeOptions): Promise<ComposedRuntime> {
   const cwd = options.folders[0];
   // VS Code's Workspace Trust decides before this runs: the extension refuses untrusted folders.
-  const loaded = await loadConfig({ cwd, file: options.configPath || undefined, presets: VSCODE_PRESETS, trusted: true });
+  const loaded = await loadConfig({ cwd, file: options.configPath || undefined, presets: VSCODE_PRESETS, trusted: true, sections: HOST_CONFIG_SECTIONS });
   const specs = (loaded.config.plugins ?? DEFAULT_PLUGINS).map(pluginSpec);
   const bundled = specs.filter((s) => BUNDLED_PLUGINS.has(s.name));
   const external = specs.filter((s) => !BUNDLED_PLUGINS.has(s.name));

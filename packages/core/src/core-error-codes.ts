@@ -11,7 +11,7 @@ export const ERROR_CODES = defineErrorCodes('@quiver/core', {
   CONFIG_INVALID: {
     code: 'QUIVER_ERR_CONFIG_INVALID',
     meaning: 'The config (or an option given to a service such as the workspace) does not match the schema: an unknown key, a value of the wrong type, an empty list, a hook `matcher` that is not a valid regular expression. The message lists every problem as `key: what was expected`; `key` is the first.',
-    fix: 'Fix or remove the named key. Unknown keys are errors, so check the spelling against `@quiver/core/schema.json`.',
+    fix: 'Fix or remove the named key. Unknown keys are errors, so check the spelling against `@quiver/runtime/schema.json`.',
   },
   CONFIG_NOT_FOUND: {
     code: 'QUIVER_ERR_CONFIG_NOT_FOUND',

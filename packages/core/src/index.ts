@@ -80,10 +80,10 @@ export type { PluginPackageJson } from './registry/check-plugin-manifest.js';
 export type { Manifest, ManifestAsset } from './registry/manifest-schema.js';
 
 // config
-export { configSchema, mcpServerSchema, defineConfig } from './config/config-schema.js';
+export { configSchema, configSchemaFor, defineConfig } from './config/config-schema.js';
 export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
-export { sandboxSettingsSchema, SANDBOX_MODES, DEFAULT_SANDBOX_DENY_READ } from './config/sandbox-settings.js';
-export type { SandboxSettings } from './config/sandbox-settings.js';
+export { defineConfigSection } from './config/config-section.js';
+export type { ConfigSection, UntrustedContext } from './config/config-section.js';
 export { loadConfig, findConfigFile, validateConfig, CONFIG_FILE_NAMES } from './config/load-config.js';
 export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';
 export { resolveConfig } from './config/resolve-config.js';

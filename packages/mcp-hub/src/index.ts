@@ -9,3 +9,4 @@ export { readServersFile } from './read-servers-file.js';
 export { mcpHubRef, provideMcpHub } from './mcp-hub-service.js';
 export type { McpPluginOptions } from './mcp-hub-service.js';
 export { cutMcpText, MAX_MCP_RESPONSE_CHARS } from './mcp-text.js';
+export { mcpServersConfigSection, mcpServerSchema } from './config-section.js';

@@ -4,6 +4,7 @@
  * so one host has one connection per server.
  */
 import { coreServices, createServiceRef, type PluginContext, type ServiceLocator, type ServiceRef } from '@quiver/core';
+import { mcpServersConfigSection } from './config-section.js';
 import { createMcpHub, type McpHub } from './mcp-hub.js';
 
 /** The service ref of the hub (one per host). */
@@ -38,7 +39,7 @@ export function provideMcpHub(context: Pick<PluginContext, 'options' | 'provide'
         // Plugin options win; otherwise the host's own config (its `mcpServers`, and the file
         // itself when it is JSON, so edits reconnect servers).
         const host = services.find(coreServices.config);
-        const servers = isRecord(options.mcpServers) ? options.mcpServers : host?.config.mcpServers;
+        const servers = isRecord(options.mcpServers) ? options.mcpServers : mcpServersConfigSection.of(host?.config ?? {});
         const watchFile = typeof options.watchFile === 'string' ? options.watchFile : host?.file?.endsWith('.json') ? host.file : undefined;
         hub = createMcpHub({ servers: servers as Record<string, unknown> | undefined, watchFile });
         hubs.set(services, hub);

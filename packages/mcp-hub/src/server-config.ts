@@ -5,14 +5,15 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { mcpServerSchema, quiverError } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import { mcpServerSchema } from './config-section.js';
 import { MCP_ERRORS } from './mcp-errors.js';
 
 /** The default per-server request timeout, in seconds (SPEC Part B §16.16). */
 export const DEFAULT_SERVER_TIMEOUT_S = 60;
 
 /**
- * The schema of one `mcpServers` entry: core's `mcpServerSchema` (the one `quiver.config.*`
+ * The schema of one `mcpServers` entry: `mcpServerSchema` (the one `quiver.config.*`
  * validates with), with unknown keys stripped rather than refused, so a settings file written
  * for another client (VS Code's `envFile`, say) still loads.
  */

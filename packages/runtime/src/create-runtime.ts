@@ -27,11 +27,13 @@ import {
   type SandboxService,
   type LoadedConfig,
   type WorkspaceService,
+  type ConfigSection,
 } from '@quiver/core';
 import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { createWorkspace } from '@quiver/workspace';
 import { createIgnoreService } from '@quiver/ignore';
-import { createSandboxService } from '@quiver/sandbox';
+import { createSandboxService, sandboxConfigSection } from '@quiver/sandbox';
+import { configSectionsWith } from './config-sections/host-config-sections.js';
 import { resolvePluginDir } from './resolve-plugin.js';
 import { registerConfigHooks } from './config-hooks.js';
 
@@ -81,6 +83,11 @@ export interface RuntimeOptions {
   trusted?: boolean;
   /** Where the untrusted-config warning goes. @default a line on stderr */
   onWarning?(message: string): void;
+  /**
+   * Config sections the host accepts besides core's keys and {@link HOST_CONFIG_SECTIONS}
+   * (its own settings, a bundled plugin's section). A key no section claims is a config error.
+   */
+  sections?: readonly ConfigSection[];
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -135,13 +142,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 
 /** The config as given (resolving its `extends`) or as found from `cwd`, with its folder. */
 async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig> {
+  const sections = configSectionsWith(options.sections);
   if (options.config === undefined) {
     const trusted = options.configFile !== undefined || (options.trusted ?? checkTrust(options.cwd).trusted);
-    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted });
+    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted, sections });
     return { ...loaded, trusted };
   }
   const dir = resolve(options.cwd);
-  const { config } = await resolveConfig(options.config, { dir, presets: options.presets });
+  const { config } = await resolveConfig(options.config, { dir, presets: options.presets, sections });
   return { config, file: undefined, dir, trusted: true };
 }
 
@@ -170,7 +178,7 @@ async function provideServices(host: Host, loaded: LoadedConfig, options: Runtim
     }),
   );
   const sandbox = createSandboxService({
-    settings: config.sandbox,
+    settings: sandboxConfigSection.of(config),
     roots: workspace.roots.map((r) => r.path),
     ignore,
     protectedFiles: loaded.file ? [loaded.file] : [],

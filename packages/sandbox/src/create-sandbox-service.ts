@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxSettings, type SandboxedProcess } from '@quiver/core';
+import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxedProcess } from '@quiver/core';
+import type { SandboxSettings } from './sandbox-config-section.js';
 import type { ListingFilter } from '@quiver/ignore';
 import { buildBwrapArgs } from './build-bwrap-args.js';
 import { createMaskCache, type MaskEntry } from './compute-masks.js';

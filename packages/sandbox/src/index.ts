@@ -5,3 +5,4 @@ export { walkMasks, createMaskCache, type MaskCache, type MaskCacheOptions, type
 export { buildBwrapArgs, type BwrapLayout } from './build-bwrap-args.js';
 export { isHostAllowed } from './network-proxy.js';
 export { formatSandboxReport } from './format-sandbox-report.js';
+export { sandboxConfigSection, sandboxSettingsSchema, SANDBOX_MODES, type SandboxSettings } from './sandbox-config-section.js';

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_SANDBOX_DENY_READ, type SandboxMode, type SandboxSettings } from '@quiver/core';
+import type { SandboxMode } from '@quiver/core';
+import { DEFAULT_DENY_READ, type SandboxSettings } from './sandbox-config-section.js';
 
 /** The `sandbox` section with every default applied. */
 export interface ResolvedSandboxSettings {
@@ -14,8 +15,7 @@ export interface ResolvedSandboxSettings {
   hooks: boolean;
 }
 
-/** `sandbox.denyRead` when unset: the usual credential folders. */
-export const DEFAULT_DENY_READ: readonly string[] = DEFAULT_SANDBOX_DENY_READ;
+export { DEFAULT_DENY_READ };
 
 /**
  * Apply the defaults: `workspace-write`; `fallback` is `refuse` when the mode was chosen and

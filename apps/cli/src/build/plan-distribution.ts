@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkPluginManifest, CORE_VERSION, loadConfig, quiverError, type ManifestAsset, type QuiverConfig } from '@quiver/core';
-import { resolvePluginDir } from '@quiver/runtime';
+import { HOST_CONFIG_SECTIONS, resolvePluginDir } from '@quiver/runtime';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { CLI_ERRORS } from '../cli-errors.js';
 
@@ -36,7 +36,7 @@ export interface DistributionPlan {
  * preset.
  */
 export async function planDistribution(options: { configFile: string; cwd: string; cliDir: string }): Promise<DistributionPlan> {
-  const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: CLI_PRESETS });
+  const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS });
   const configFile = loaded.file ?? resolve(options.cwd, options.configFile);
   const specs = loaded.config.plugins ?? [...DEFAULT_PLUGINS];
   const plugins = specs.map((spec) => {

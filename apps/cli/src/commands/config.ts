@@ -6,6 +6,7 @@ import { decideTrust } from '../trust/decide-trust.js';
 import { createTerminalUi } from '../terminal-ui.js';
 import { help } from './tools.js';
 import { subcommand } from './subcommand.js';
+import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
 
 const USAGE = 'quiver config validate [--cwd DIR] [--config FILE] [--json]';
 
@@ -23,7 +24,7 @@ export async function configCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   try {
     const trusted = await decideTrust(values, { prompt: true });
-    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted });
+    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS });
     // Decided once: openRuntime must not ask a second time.
     const runtime = await openRuntime({ ...values, trust: trusted === true }, createTerminalUi({ yes: false }));
     try {

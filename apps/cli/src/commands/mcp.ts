@@ -1,5 +1,5 @@
-import { loadConfig, type QuiverConfig } from '@quiver/core';
-import { createRuntime } from '@quiver/runtime';
+import { loadConfig } from '@quiver/core';
+import { createRuntime, HOST_CONFIG_SECTIONS, mcpConfigSection, type McpSettings } from '@quiver/runtime';
 import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { createMcpServer, type McpServerOptions, type QuiverMcpServer } from '../mcp/create-mcp-server.js';
@@ -53,7 +53,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
   const trusted = await decideTrust(values, { prompt: false });
-  const settings = (await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted })).config.mcp ?? {};
+  const settings = mcpConfigSection.of((await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS })).config) ?? {};
   // The token is checked before anything starts: a weak one is a usage error (exit 2). The HTTP
   // side (its server, Hono, fetch's undici) is imported only for --http: stdio starts without it.
   const token = values.http ? (await import('../mcp/mcp-token.js')).resolveMcpToken(process.env, settings.token, values.token) : undefined;
@@ -76,8 +76,6 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   }
   return token ? serveHttp(serverOptions, first, port, token, settings) : serveStdio(first, settings);
 }
-
-type McpSettings = NonNullable<QuiverConfig['mcp']>;
 
 async function serveStdio(mcp: QuiverMcpServer, settings: McpSettings): Promise<number> {
   const closed = new Promise<void>((resolve) => {

@@ -9,6 +9,7 @@ import { CLI_PRESETS } from '../default-preset.js';
 import { usageError } from '../usage-error.js';
 import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
+import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
 
 const USAGE = 'quiver permissions check "<command>" | - [--allow PATTERN]... [--deny PATTERN]... [--allow-redirects] [--json] [--cwd DIR] [--config FILE]';
 
@@ -47,7 +48,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   noExtraArguments(positionals, 2, USAGE, 'Quote the whole command as one argument: quiver permissions check "git push origin main".');
   const cwd = workingDir(values);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }) });
+  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }), sections: HOST_CONFIG_SECTIONS });
   const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.

@@ -2,7 +2,8 @@ import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopRe
 import { existsSync } from 'node:fs';
 import { escapeTerminal, type HostCapabilities } from '@quiver/core';
 import { CHROMIUM_CANDIDATES, CHROMIUM_ENV } from '@quiver/tool-browser-action';
-import type { Runtime } from '@quiver/runtime';
+import { modelConfigSection, type Runtime } from '@quiver/runtime';
+import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';
 import { loadAgentToolsPlugin } from '@quiver/tool-use-subagents';
 import { commonOptions, parse } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
@@ -90,7 +91,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     throw e;
   }
   try {
-    const settings = resolveModelSettings(runtime.config.model, { provider: values.provider, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'] });
+    const settings = resolveModelSettings(modelConfigSection.of(runtime.config), { provider: values.provider, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'] });
     const { model, agentModel } = createModel(settings);
     setSdkWarnings(values.verbose ?? false);
     provideAgentServices(runtime.host, agentModel);
@@ -101,7 +102,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const root = runtime.workspace.primary.path;
     const resumed = resume ? sessionToResume(root, positionals) : undefined;
     const prompt = resumed ? (resumed.prompt ?? '') : typed!;
-    const save = !values['no-session'] && runtime.config.model?.saveSessions !== false;
+    const save = !values['no-session'] && modelConfigSection.of(runtime.config)?.saveSessions !== false;
     const session = save ? openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn }) : undefined;
     spinner.stop();
     const loopUi = createRunUi({ json, verbose: values.verbose ?? false, colors, spinner });
@@ -135,7 +136,7 @@ export async function runCommand(argv: string[]): Promise<number> {
  * browser_action looks. Tools needing what is missing are not offered (a shorter prefix).
  */
 function runCapabilities(runtime: Runtime): HostCapabilities {
-  const servers = Object.values(runtime.config.mcpServers ?? {}).some((s) => s.disabled !== true);
+  const servers = Object.values(mcpServersConfigSection.of(runtime.config) ?? {}).some((s) => s.disabled !== true);
   const browser = Boolean(process.env[CHROMIUM_ENV]) || CHROMIUM_CANDIDATES.some((p) => existsSync(p));
   return { model: true, mcpServers: servers, browser };
 }

@@ -6,6 +6,7 @@ import { CLI_PRESETS } from '../default-preset.js';
 import { openSandbox } from '../open-sandbox.js';
 import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
+import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
 
 const USAGE = 'quiver sandbox check [--json] [--cwd DIR] [--config FILE]';
 
@@ -22,7 +23,7 @@ export async function sandboxCommand(argv: string[]): Promise<number> {
   subcommand('sandbox', positionals, ['check'], USAGE);
   noExtraArguments(positionals, 1, USAGE);
   const cwd = workingDir(values);
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS });
+  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS });
   const opened = await openSandbox(cwd, loaded);
   try {
     const report = await opened.sandbox.report(resolve(cwd));

@@ -3,6 +3,7 @@ import { parse, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { usageError } from '../usage-error.js';
 import { help } from './tools.js';
+import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
 
 const USAGE = 'quiver trust [DIR] [--revoke] [--list] [--json]';
 
@@ -37,7 +38,7 @@ export async function trustCommand(argv: string[]): Promise<number> {
     return 0;
   }
   // What trust will turn on, read as data (nothing is imported): the lines an untrusted run leaves out.
-  const preview = await loadConfig({ cwd: folder, presets: CLI_PRESETS, trusted: false });
+  const preview = await loadConfig({ cwd: folder, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS });
   const entry = trustFolder(folder);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ folder: entry.folder, hash: entry.hash, files: entry.files, grants: preview.ignored ?? [], store: trustStorePath() })}\n`);

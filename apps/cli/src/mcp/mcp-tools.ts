@@ -1,5 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core';
+import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';
+import { modelConfigSection } from '@quiver/runtime';
 
 /**
  * A Quiver tool as MCP `tools/list` shows it: its name, a concise description, the JSON Schema
@@ -59,10 +61,10 @@ function withoutLoopParams(schema: Readonly<Record<string, unknown>>): Tool['inp
  * on the user's machine and launches headless Chromium itself; browser_action says how to
  * install it when it is missing).
  */
-export function mcpCapabilities(config: Pick<QuiverConfig, 'model' | 'mcpServers'>): HostCapabilities {
+export function mcpCapabilities(config: QuiverConfig): HostCapabilities {
   return {
-    model: config.model !== undefined,
-    mcpServers: Object.values(config.mcpServers ?? {}).some((s) => s.disabled !== true),
+    model: modelConfigSection.of(config) !== undefined,
+    mcpServers: Object.values(mcpServersConfigSection.of(config) ?? {}).some((s) => s.disabled !== true),
     browser: true,
   };
 }

@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { AGENT_ERRORS, createAnthropic, createOpenAI, createOpenAICompatible, type AgentModel } from '@quiver/agent';
-import { quiverError, type QuiverConfig } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import type { ModelSettings as ModelSection } from '@quiver/runtime';
 import { usageError } from '../usage-error.js';
 
 /** The providers `quiver run` speaks. */
@@ -27,7 +28,7 @@ const DEFAULT_KEY_ENV: Record<ProviderName, string | undefined> = {
 };
 
 /** Merge the config's `model` entry with `--provider`, `--model`, `--base-url`, `--api-key-env`. */
-export function resolveModelSettings(config: QuiverConfig['model'], flags: { provider?: string; model?: string; baseUrl?: string; apiKeyEnv?: string }): ModelSettings {
+export function resolveModelSettings(config: ModelSection | undefined, flags: { provider?: string; model?: string; baseUrl?: string; apiKeyEnv?: string }): ModelSettings {
   const baseURL = flags.baseUrl ?? config?.baseURL;
   const provider = flags.provider ?? config?.provider ?? (baseURL ? 'openai-compatible' : undefined);
   const model = flags.model ?? config?.model;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { approvalSettingsSchema } from '../approval/approval-settings.js';
-import { sandboxSettingsSchema } from './sandbox-settings.js';
+import type { ConfigSection } from './config-section.js';
+import { ERROR_CODES, quiverError } from '../errors.js';
 import { HOOK_NAMES } from '../hooks/hook-names.js';
 
 const pluginEntry = z.union([
@@ -39,38 +40,10 @@ const hookMatcher = z
 const hookNames = Object.keys(HOOK_NAMES) as [string, ...string[]];
 
 /**
- * One `mcpServers` entry: the JSON shape Claude Desktop, Cline and VS Code share (stdio
- * `command`/`args`/`env`/`cwd`, or a `url` for Streamable HTTP and SSE). Strict here; the MCP
- * hub reads foreign settings files with the same schema, unknown keys stripped.
+ * Core's part of the schema of `quiver.config.*`: the keys core itself reads. The sections
+ * packages and plugins own (`sandbox`, `mcpServers`, …) are added by {@link configSchemaFor};
+ * unknown keys are errors.
  */
-export const mcpServerSchema = z
-  .object({
-    /** `stdio`, `sse`, `streamableHttp` (or its alias `http`). Without it: `command` → stdio, `url` → Streamable HTTP with an SSE fallback. */
-    type: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
-    /** Cline's legacy name for `type` (`http` means Streamable HTTP). */
-    transportType: z.enum(['stdio', 'sse', 'streamableHttp', 'http']).optional(),
-    command: z.string().min(1).optional(),
-    args: z.array(z.string()).optional(),
-    cwd: z.string().optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    url: z.string().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
-    disabled: z.boolean().optional(),
-    /** Tool names this server may run without asking, whatever `approval.useMcp` says. */
-    autoApprove: z.array(z.string()).optional(),
-    /**
-     * How this server's other tools (not in `autoApprove`) are approved through use_mcp_tool:
-     * `ask` asks for every call (refused when nobody can be asked), whatever `approval.useMcp`
-     * says; `useMcp` follows `approval.useMcp` (the baseline's rule: on approves them all).
-     * @default 'ask'
-     */
-    approval: z.enum(['ask', 'useMcp']).optional(),
-    /** Seconds per request (≥ 1). @default 60 */
-    timeout: z.number().min(1).optional(),
-  })
-  .strict();
-
-/** The schema of `quiver.config.*`. Unknown keys are errors. */
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
@@ -114,8 +87,6 @@ export const configSchema = z
       .strict()
       .optional()
       .describe('The environment of command tools and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
-    /** The OS sandbox commands and command hooks run in (see `@quiver/sandbox`). */
-    sandbox: sandboxSettingsSchema.optional(),
     /** The ignore file's name. @default '.quiverignore' */
     ignoreFile: z.string().min(1).optional(),
     /** External command hooks per event (Claude Code's shape). */
@@ -125,49 +96,40 @@ export const configSchema = z
       .array(z.union([z.string(), z.object({ name: z.string().optional(), path: z.string() }).strict()]))
       .min(1)
       .optional(),
-    /** The model provider for `quiver run`. */
-    model: z
-      .object({
-        provider: z.enum(['anthropic', 'openai', 'openai-compatible']),
-        model: z.string().min(1),
-        baseURL: z.string().optional(),
-        /** The environment variable holding the API key. */
-        apiKeyEnv: z.string().optional(),
-        maxTurns: z.number().int().positive().optional(),
-        /** Save each `quiver run` conversation to `.quiver/sessions/<id>.jsonl` as it goes (for `--resume`); `false` writes nothing. @default true */
-        saveSessions: z.boolean().optional(),
-      })
-      .strict()
-      .optional(),
-    /** `quiver mcp`: the HTTP server's token, port, allowed hosts and origins, session expiry, and the message limit of both transports. */
-    mcp: z
-      .object({
-        /** The bearer token of `--http` (`--token` and QUIVER_MCP_TOKEN override it); at least 16 characters, 8 of them distinct. */
-        token: z.string().min(16, 'use a token of at least 16 characters').optional(),
-        /** The port of `--http`; 0 picks a free one. @default 7077 */
-        port: z.number().int().min(0).max(65535).optional(),
-        /** `Host` header values accepted besides `127.0.0.1:<port>` and `localhost:<port>` (`name` or `name:port`, e.g. a tunnel's name). @default [] */
-        allowedHosts: z.array(z.string().min(1)).optional(),
-        /** Web origins accepted besides loopback ones (`https://app.example.com`); any other `Origin` gets 403. @default [] */
-        allowedOrigins: z.array(z.url()).optional(),
-        /** Seconds an HTTP session may sit unused before it is closed (its id then gets 404). @default 1800 */
-        sessionIdleTimeout: z.number().positive().optional(),
-        /** The largest message a client may send, in bytes, on stdio and HTTP alike. @default 33554432 (32 MiB) */
-        maxMessageBytes: z.number().int().min(1024).optional(),
-        /** Accept client roots that are `/`, the home folder (or above it) or a system folder; refused with a warning otherwise. @default false */
-        allowBroadRoots: z.boolean().optional(),
-      })
-      .strict()
-      .optional(),
-    /** MCP servers the MCP client tools connect to (Claude Desktop / Cline shape). */
-    mcpServers: z.record(z.string(), mcpServerSchema).optional(),
   })
   .strict();
 
+/** Core's keys of a config; each section is another key, read with its `ConfigSection.of`. */
+type Sections = { readonly [section: string]: unknown };
+
 /** A config as written. */
-export type QuiverConfigInput = z.input<typeof configSchema>;
-/** A validated config. */
-export type QuiverConfig = z.output<typeof configSchema>;
+export type QuiverConfigInput = z.input<typeof configSchema> & Sections;
+/** A validated config: core's keys typed, each section's value as its section's schema made it. */
+export type QuiverConfig = z.output<typeof configSchema> & Sections;
+
+const assembled = new WeakMap<readonly ConfigSection[], z.ZodType<QuiverConfig>>();
+
+/**
+ * The whole config schema: core's part plus one optional key per section, still strict (an
+ * unknown key is an error). Built once per sections array.
+ * @example
+ * const schema = configSchemaFor([sandboxConfigSection, mcpServersConfigSection]);
+ */
+export function configSchemaFor(sections: readonly ConfigSection[] = []): z.ZodType<QuiverConfig> {
+  if (sections.length === 0) return configSchema as unknown as z.ZodType<QuiverConfig>;
+  let schema = assembled.get(sections);
+  if (schema) return schema;
+  const shape: Record<string, z.ZodType> = {};
+  for (const section of sections) {
+    if (Object.hasOwn(configSchema.shape, section.key) || Object.hasOwn(shape, section.key)) {
+      throw quiverError(ERROR_CODES.CONFIG_INVALID, `Config section '${section.key}' is declared twice (or is one of core's own keys); each top-level key has one owner. Rename one of the sections.`, { key: section.key });
+    }
+    shape[section.key] = section.schema.optional();
+  }
+  schema = configSchema.extend(shape).strict() as unknown as z.ZodType<QuiverConfig>;
+  assembled.set(sections, schema);
+  return schema;
+}
 
 /**
  * Type helper for `quiver.config.ts`.

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ERROR_CODES, quiverError } from '../errors.js';
-import { configSchema, type QuiverConfig } from './config-schema.js';
+import type { QuiverConfig } from './config-schema.js';
+import type { ConfigSection } from './config-section.js';
+import { validateConfig } from './validate-config.js';
 import { readConfigFile } from './read-config-file.js';
 import { resolveConfig, type ConfigPresets } from './resolve-config.js';
 import { untrustedConfig } from '../trust/untrusted-config.js';
@@ -42,6 +44,12 @@ export interface LoadConfigOptions {
    * @default false
    */
   trusted?: boolean;
+  /**
+   * The sections the host's packages and plugins own (`sandbox`, `mcpServers`, …; see
+   * `configSchemaFor`): their keys are validated with their schemas and, from an untrusted
+   * folder, kept only as far as their `untrusted` rule says. @default none: core's keys only
+   */
+  sections?: readonly ConfigSection[];
 }
 
 /** Find a config file from `cwd` upward. */
@@ -65,11 +73,11 @@ export function findConfigFile(cwd: string): string | undefined {
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const file = options.file ? resolve(options.cwd, options.file) : findConfigFile(options.cwd);
-  if (!file) return { config: configSchema.parse({}), dir: resolve(options.cwd) };
+  if (!file) return { config: validateConfig({}, undefined, options.sections), dir: resolve(options.cwd) };
   if (!existsSync(file)) throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
   if (!options.file && !options.trusted) return loadUntrusted(file, options);
   const raw = await readConfigFile(file);
-  const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets });
+  const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets, sections: options.sections });
   return layers.length ? { config, file, dir: dirname(file), layers } : { config, file, dir: dirname(file) };
 }
 
@@ -77,11 +85,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 async function loadUntrusted(file: string, options: LoadConfigOptions): Promise<LoadedConfig> {
   const dir = dirname(file);
   if (!file.endsWith('.json')) {
-    return { config: configSchema.parse({}), file, dir, trusted: false, ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`] };
+    return { config: validateConfig({}, file, options.sections), file, dir, trusted: false, ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`] };
   }
   const skipped: string[] = [];
-  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped });
-  const safe = untrustedConfig(config, { folder: options.cwd, dir });
+  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped, sections: options.sections });
+  const safe = untrustedConfig(config, { folder: options.cwd, dir }, options.sections);
   const ignored = [...skipped, ...safe.ignored];
   return { config: safe.config, file, dir, trusted: false, ignored, ...(layers.length ? { layers } : {}) };
 }

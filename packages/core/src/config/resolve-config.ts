@@ -7,6 +7,7 @@ import { mergeConfigs, stripSpread } from './merge-configs.js';
 import { readConfigFile } from './read-config-file.js';
 import { rebaseConfig } from './rebase-config.js';
 import { validateConfig } from './validate-config.js';
+import type { ConfigSection } from './config-section.js';
 
 /** Named presets a host offers to `extends` (the CLI offers `quiver:default`). */
 export type ConfigPresets = Readonly<Record<string, QuiverConfigInput>>;
@@ -24,6 +25,8 @@ export interface ResolveConfigOptions {
    * imported; a line naming it is pushed here instead.
    */
   dataOnly?: string[];
+  /** The sections the host's packages and plugins own (see `configSchemaFor`). @default none: core's keys only */
+  sections?: readonly ConfigSection[];
 }
 
 /** A resolved config and the layers it was built from. */
@@ -51,16 +54,16 @@ interface Layer {
  * const { config } = await resolveConfig({ extends: 'quiver:default', tools: { my_tool: { enabled: false } } }, { dir, presets });
  */
 export async function resolveConfig(raw: unknown, options: ResolveConfigOptions): Promise<ResolvedConfig> {
-  if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file), layers: [] };
+  if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file, options.sections), layers: [] };
   const self: Layer = { id: options.file ?? '<inline config>', raw, dir: options.dir };
   const layers = await expand(self, options, []);
   const merged = mergeConfigs(...layers.map((l) => withoutExtends(l.raw)));
-  return { config: validateConfig(merged, options.file), layers: layers.slice(0, -1).map((l) => l.id) };
+  return { config: validateConfig(merged, options.file, options.sections), layers: layers.slice(0, -1).map((l) => l.id) };
 }
 
 /** A layer's bases (depth first, in order) followed by the layer itself. */
 async function expand(layer: Layer, options: ResolveConfigOptions, chain: string[]): Promise<Layer[]> {
-  validateConfig(stripSpread(layer.raw), layer.id);
+  validateConfig(stripSpread(layer.raw), layer.id, options.sections);
   const specs = extendsOf(layer.raw);
   const out: Layer[] = [];
   for (const spec of specs) {

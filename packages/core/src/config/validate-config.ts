@@ -1,10 +1,14 @@
 import type { z } from 'zod';
 import { ERROR_CODES, quiverError } from '../errors.js';
-import { configSchema, type QuiverConfig } from './config-schema.js';
+import { configSchemaFor, type QuiverConfig } from './config-schema.js';
+import type { ConfigSection } from './config-section.js';
 
-/** Validate a config object; `file` is named in errors. */
-export function validateConfig(raw: unknown, file = '<inline config>'): QuiverConfig {
-  const parsed = configSchema.safeParse(raw);
+/**
+ * Validate a config object against core's part plus `sections` (see `configSchemaFor`);
+ * `file` is named in errors. A key no section claims is an unknown key.
+ */
+export function validateConfig(raw: unknown, file = '<inline config>', sections: readonly ConfigSection[] = []): QuiverConfig {
+  const parsed = configSchemaFor(sections).safeParse(raw);
   if (parsed.success) return parsed.data;
   throw quiverError(ERROR_CODES.CONFIG_INVALID, `Invalid config ${file}:\n${formatIssues(parsed.error.issues)}`, {
     file,

@@ -1,4 +1,3 @@
-import type { SandboxSettings } from '../config/sandbox-settings.js';
 
 /** How a command runs: no boundary, the workspace writable, or nothing writable. */
 export type SandboxMode = 'off' | 'workspace-write' | 'read-only';
@@ -75,8 +74,8 @@ export interface SandboxReport {
  * start programs spawn through it. When no service is registered, the host chose no sandbox.
  */
 export interface SandboxService {
-  /** The settings in force. */
-  readonly settings: Readonly<SandboxSettings>;
+  /** The settings in force, as the config's `sandbox` section gave them (its schema is the sandbox package's). */
+  readonly settings: Readonly<Record<string, unknown>>;
   /** Where a command would run, without running it. */
   plan(request: SandboxRequest): Promise<SandboxPlan>;
   /**

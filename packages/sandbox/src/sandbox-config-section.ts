@@ -1,10 +1,11 @@
+import { defineConfigSection, type SandboxMode } from '@quiver/core';
 import { z } from 'zod';
 
 /** The sandbox modes (Codex's names): no boundary, the workspace writable, or nothing writable. */
-export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
+export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const satisfies readonly SandboxMode[];
 
 /** `sandbox.denyRead` when unset: the usual credential folders (`~/` is the home folder). */
-export const DEFAULT_SANDBOX_DENY_READ: readonly string[] = ['~/.ssh', '~/.aws'];
+export const DEFAULT_DENY_READ: readonly string[] = ['~/.ssh', '~/.aws'];
 
 /** `sandbox.network`: `"off"`, `"on"`, or only some hosts through a loopback proxy. */
 const networkSetting = z.union([
@@ -48,3 +49,37 @@ export const sandboxSettingsSchema = z
 
 /** The `sandbox` section as written. */
 export type SandboxSettings = z.output<typeof sandboxSettingsSchema>;
+
+/**
+ * The sandbox may only get stricter from an untrusted folder (SPEC W2): a mode at least
+ * `workspace-write`, network `off`, fallback `refuse`, hooks sandboxed, more hidden paths
+ * (added to the defaults, so `denyRead: []` cannot unhide `~/.ssh`). Network on or an
+ * allowlist, `allowWrite`, `excludedCommands` (run on the host), `fallback: unsandboxed`,
+ * `mode: off`, `hooks: false` loosen it and are left out.
+ */
+const TIGHTENS: Record<string, (v: unknown) => boolean> = {
+  mode: (v) => v === 'workspace-write' || v === 'read-only',
+  network: (v) => v === 'off',
+  fallback: (v) => v === 'refuse',
+  hooks: (v) => v === true,
+  denyRead: (v) => Array.isArray(v),
+  allowWrite: (v) => Array.isArray(v) && v.length === 0,
+  excludedCommands: (v) => Array.isArray(v) && v.length === 0,
+};
+
+/** The config's `sandbox` section, owned by this package (core's schema does not know it). */
+export const sandboxConfigSection = defineConfigSection({
+  key: 'sandbox',
+  schema: sandboxSettingsSchema,
+  untrusted(value, ctx) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      const tightens = TIGHTENS[key]?.(v) ?? false;
+      if (!tightens) ctx.ignore(`sandbox.${key} = ${JSON.stringify(v)}`);
+      else if (key === 'denyRead') out[key] = [...new Set([...DEFAULT_DENY_READ, ...(v as string[])])];
+      else out[key] = v;
+    }
+    return Object.keys(out).length ? out : undefined;
+  },
+});
