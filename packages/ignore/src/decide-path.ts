@@ -1,5 +1,5 @@
 import type { GateDecision, PathAccess, ResolvedPath, WorkspaceRoot } from '@quiver/core';
-import { relativeInside } from '@quiver/workspace';
+import { isPathInside, relativeInside } from '@quiver/workspace';
 import { matchKey } from './match-key.js';
 import type { RootedMatch, RulesRegistry } from './rules-registry.js';
 
@@ -21,9 +21,8 @@ export interface PathContext {
  */
 export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess): GateDecision {
   if (!p.inside) return { allowed: true };
-  const views = relativeViews(ctx.roots, p);
   if (access === 'write') {
-    const what = protectedReason(ctx.fileNames, views) ?? includedReason(ctx.registry, p);
+    const what = protectedReason(ctx.fileNames, relativeViews(ctx.roots, p)) ?? includedReason(ctx.registry, p);
     if (what) {
       return {
         allowed: false,
@@ -36,7 +35,7 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
   const asDirectory = testsAsDirectory(p, access);
   // The lexical path is tested too only where it differs (a symlink on the way); the same
   // path twice would get the same answer.
-  const lexical = views.lexicalAbsolute !== p.resolved ? views.lexicalAbsolute : undefined;
+  const lexical = p.lexical !== p.resolved && ctx.roots.some((root) => isPathInside(p.lexical, root.path)) ? p.lexical : undefined;
   const hit = ctx.registry.match(p.resolved, asDirectory) ?? (lexical ? ctx.registry.match(lexical, asDirectory) : undefined);
   if (!hit) return { allowed: true };
   const rule = access === 'list' ? 'P7' : 'P5';
@@ -61,20 +60,15 @@ function testsAsDirectory(p: ResolvedPath, access: PathAccess): boolean {
 interface RelativeViews {
   /** Relative paths of the request inside roots: the physical one and the lexical one. */
   relatives: string[];
-  /** The lexical path, when it is inside some root. */
-  lexicalAbsolute?: string;
 }
 
 function relativeViews(roots: readonly WorkspaceRoot[], p: ResolvedPath): RelativeViews {
   const relatives = [p.relative];
-  let lexicalAbsolute: string | undefined;
   for (const root of roots) {
     const rel = relativeInside(p.lexical, root.path);
-    if (rel === undefined) continue;
-    relatives.push(rel);
-    lexicalAbsolute = p.lexical;
+    if (rel !== undefined) relatives.push(rel);
   }
-  return { relatives, lexicalAbsolute };
+  return { relatives };
 }
 
 function includedReason(registry: RulesRegistry, p: ResolvedPath): string | undefined {

@@ -34,4 +34,26 @@ describe('malformedReason (P2)', () => {
   it.each(fine)('%j is well formed', (input) => {
     expect(malformedReason(input)).toBeUndefined();
   });
+
+  it('agrees with the rules written as regexes on random paths (the one-pass accept path included)', () => {
+    // The rules of P2 spelled out plainly: the fast path may only ever say "well formed" where these do.
+    const reference = (input: string): boolean =>
+      input.length > 0 &&
+      !/[\u0000-\u001f\u007f]/.test(input) &&
+      !/^[\s\u0085]/u.test(input) &&
+      !/[\s\u0085]$/u.test(input) &&
+      !input.includes('\\') &&
+      !input.includes(':') &&
+      input.split('/').every((c) => c === '.' || c === '..' || c === '' || !(c.endsWith('.') || c.endsWith(' ')));
+    const alphabet = ['a', 'Z', '0', '.', '..', '/', ' ', ':', '\\', '\u0001', '\u007f', '\u0085', '\u00a0', 'é', '~', '-', '_', '@'];
+    let seed = 5;
+    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const wrong: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      let input = '';
+      for (let n = Math.floor(next() * 8); n >= 0; n--) input += alphabet[Math.floor(next() * alphabet.length)];
+      if ((malformedReason(input) === undefined) !== reference(input)) wrong.push(JSON.stringify(input));
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
 });

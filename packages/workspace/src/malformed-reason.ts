@@ -13,6 +13,7 @@
  * malformedReason('C:\\x');    // 'contains a backslash'
  */
 export function malformedReason(input: string): string | undefined {
+  if (plainPath(input)) return undefined;
   if (input.length === 0) return 'is empty';
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f]/.exec(input);
@@ -28,6 +29,22 @@ export function malformedReason(input: string): string | undefined {
     if (component.endsWith(' ')) return `has a component ending in a space ("${component}")`;
   }
   return undefined;
+}
+
+/**
+ * True for the usual path, which needs no closer look: printable ASCII with no space,
+ * backslash or colon, and no `.` ending a component. Anything else (`.` and `..` included) is
+ * judged by the rules above. Every path-taking call runs this, so it is one pass, no regex.
+ */
+function plainPath(input: string): boolean {
+  const n = input.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const c = input.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || c === 0x5c /* \\ */ || c === 0x3a /* : */) return false;
+    if (c === 0x2e /* . */ && (i + 1 === n || input.charCodeAt(i + 1) === 0x2f /* / */)) return false;
+  }
+  return true;
 }
 
 function codePoint(ch: string): string {

@@ -44,7 +44,8 @@ interface WalkState {
  * await resolvePhysical('/w', 'link-out-dir/..'); // the parent of the link's target
  */
 export async function resolvePhysical(start: string, path: string): Promise<PhysicalPath> {
-  if (Buffer.byteLength(path) >= PATH_MAX) throw resolveError(path, 'ENAMETOOLONG');
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short paths need no byte count.
+  if (path.length * 3 >= PATH_MAX && Buffer.byteLength(path) >= PATH_MAX) throw resolveError(path, 'ENAMETOOLONG');
   const state: WalkState = { current: path.startsWith('/') ? '/' : start, kind: 'dir', missing: 0, hops: 0 };
   const pending: string[] = [];
   pushComponents(pending, path);
@@ -67,7 +68,7 @@ function step(state: WalkState, name: string, pending: string[], input: string):
     if (name === '..') ascend(state);
     return;
   }
-  if (Buffer.byteLength(name) > NAME_MAX) throw resolveError(input, 'ENAMETOOLONG', name);
+  if (name.length * 3 > NAME_MAX && Buffer.byteLength(name) > NAME_MAX) throw resolveError(input, 'ENAMETOOLONG', name);
   if (state.kind === 'file') throw resolveError(input, 'ENOTDIR', state.current);
   const next = state.current === '/' ? `/${name}` : `${state.current}/${name}`;
   if (state.kind === 'missing') {

@@ -21,6 +21,12 @@ export function createLoopDetector() {
 }
 
 function stableStringify(params: Record<string, unknown>): string {
-  const keys = Object.keys(params).filter((k) => k !== 'task_progress').sort();
-  return JSON.stringify(keys.map((k) => [k, params[k]]));
+  // Every call is recorded: collect and sort the keys by hand (no filter/map arrays), and
+  // sort only when there is more than one.
+  const keys: string[] = [];
+  for (const k in params) if (k !== 'task_progress' && Object.prototype.hasOwnProperty.call(params, k)) keys.push(k);
+  if (keys.length > 1) keys.sort();
+  const pairs: unknown[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) pairs[i] = [keys[i], params[keys[i]]];
+  return JSON.stringify(pairs);
 }
