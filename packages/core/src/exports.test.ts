@@ -77,6 +77,7 @@ it('exports exactly these names', async () => {
       "resultText",
       "revokeFolder",
       "runHook",
+      "screenPath",
       "textResult",
       "textWithImages",
       "toToolResult",

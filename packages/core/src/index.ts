@@ -42,11 +42,13 @@ export { parseWorkspaceHint } from './services/workspace-hint.js';
 export type { WorkspaceHint } from './services/workspace-hint.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
 export type { SandboxService, SandboxMode, SandboxRequest, SandboxPlan, SandboxedProcess, SandboxReport } from './services/sandbox.js';
-export type { CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
+export type { CommandInput, CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
 export { createMemoryTelemetry } from './services/telemetry.js';
 export { buildChildEnv, createChildEnvService, apiKeyEnvNames, DEFAULT_STRIP_ENV } from './services/child-env.js';
 export type { ChildEnvService, ChildEnvOptions } from './services/child-env.js';
 export { createProtectedPaths, protectedPathsOf } from './services/protected-paths.js';
+export { screenPath } from './executor/gates/screen-path.js';
+export type { PathScreen } from './executor/gates/screen-path.js';
 export type { ProtectedPathService, ProtectedPathsOptions } from './services/protected-paths.js';
 export type { Telemetry, ToolCallEvent } from './services/telemetry.js';
 

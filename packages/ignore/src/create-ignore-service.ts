@@ -73,7 +73,7 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
       registry.ensureFreshCheap();
       return registry.match(absolutePath, isDirectory) !== undefined;
     },
-    async checkCommand(command: string, cwd: string): Promise<GateDecision> {
+    async checkCommand(command, cwd): Promise<GateDecision> {
       registry.ensureFresh();
       // With no ignore file anywhere nothing can be ignored, so there is nothing to screen:
       // an unparsable command is then R1's business (command permissions), not this gate's.

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
-import type { GateDecision, WorkspaceRoot } from '@quiver/core';
+import type { CommandInput, GateDecision, WorkspaceRoot } from '@quiver/core';
 import { isPathInside } from '@quiver/workspace';
 import { describeMatch } from './decide-path.js';
 import { ExpansionLimitError, expandBraces } from './expand-braces.js';
@@ -41,20 +41,22 @@ interface Run {
  * holds an ignored entry (I4). Candidates outside every root get no verdict.
  *
  * @param ctx - Analyzer, roots and matcher.
- * @param command - The command line.
+ * @param command - The command line, or the call's screened command (its one parse is read).
  * @param cwd - Where it would run (relative: to the primary root).
  */
-export async function screenCommand(ctx: ScreenContext, command: string, cwd: string): Promise<GateDecision> {
+export async function screenCommand(ctx: ScreenContext, input: CommandInput, cwd: string): Promise<GateDecision> {
+  const command = typeof input === 'string' ? input : input.text;
   try {
-    return await screenAnalysed(ctx, command, cwd);
+    return await screenAnalysed(ctx, input, cwd);
   } catch (e) {
     // Fail closed: a screen that cannot finish has not shown the command to be harmless.
     return deny('R9', command, `The command could not be screened for ignored paths (${(e as Error).message ?? e}); an error denies (rule R9).`);
   }
 }
 
-async function screenAnalysed(ctx: ScreenContext, command: string, cwd: string): Promise<GateDecision> {
-  const analysis = await analyze(ctx, command);
+async function screenAnalysed(ctx: ScreenContext, input: CommandInput, cwd: string): Promise<GateDecision> {
+  const command = typeof input === 'string' ? input : input.text;
+  const analysis = await analyze(ctx, input);
   if (!analysis.ok) {
     return deny(analysis.rule, analysis.subject ?? command, `The command cannot be screened for ignored paths: ${analysis.reason} (rule ${analysis.rule}).`);
   }
@@ -74,7 +76,7 @@ async function screenAnalysed(ctx: ScreenContext, command: string, cwd: string):
   return { allowed: true };
 }
 
-async function analyze(ctx: ScreenContext, command: string): Promise<ScreenAnalysis> {
+async function analyze(ctx: ScreenContext, command: CommandInput): Promise<ScreenAnalysis> {
   try {
     return await (await ctx.analyzer())(command);
   } catch (e) {

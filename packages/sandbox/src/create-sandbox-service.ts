@@ -69,7 +69,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     const host = (hostReason: SandboxPlan['hostReason'], notice?: string): SandboxPlan => ({ mode: 'off', sandboxed: false, hostReason, notice, network });
     if (settings.mode === 'off' || (request.purpose === 'hook' && !settings.hooks)) return host('off');
     if (request.escape) return host('escape', 'Note: this command ran outside the sandbox, as asked.');
-    const excluded = await matchExcluded(request.command, settings.excludedCommands);
+    const excluded = await matchExcluded(request.screened ?? request.command, settings.excludedCommands);
     if (excluded) return host('excluded', `Note: this command ran outside the sandbox (sandbox.excludedCommands: '${excluded}').`);
     const found = await probe();
     if (!found.available) {

@@ -8,6 +8,9 @@ import { createSourceText, type SourceText } from './source-text.js';
 import { fixComments } from './comment-fixes.js';
 import { walkStatements } from './walk-statements.js';
 
+/** Each screened command's one parse (see {@link analyzeCommand}); weak, so it goes with the call. */
+const parsed = new WeakMap<object, Promise<CommandAnalysis>>();
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -19,12 +22,29 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  *
  * The parser (mvdan-sh) is loaded on the first call, not at import.
  *
- * @param command - the command line as the model wrote it
+ * Given the call's screened command (`config.command`, or any object with a `text`) instead
+ * of a string, the analysis is computed once for that object and shared: the permission gate,
+ * the ignore screen, the classifier and the sandbox of one call read one parse. The result is
+ * shared, so callers must not change it.
+ *
+ * @param command - the command line as the model wrote it, or the call's screened command
  * @example
  * const a = await analyzeCommand('echo $(whoami) | tee out');
  * // a.ok && a.segments.map((s) => s.text) → ['echo $(whoami)', 'whoami', 'tee out']
  */
-export async function analyzeCommand(command: string): Promise<CommandAnalysis> {
+export function analyzeCommand(command: string | { readonly text: string }): Promise<CommandAnalysis> {
+  if (typeof command !== 'object' || command === null) return analyze(command);
+  let analysis = parsed.get(command);
+  if (!analysis) parsed.set(command, (analysis = analyze(command.text)));
+  return analysis;
+}
+
+/** The text of a command given as a string or as a screened command. */
+export function commandText(command: string | { readonly text: string }): string {
+  return typeof command === 'object' && command !== null ? command.text : command;
+}
+
+async function analyze(command: string): Promise<CommandAnalysis> {
   try {
     if (typeof command !== 'string') throw shellDenial('R1', 'parse_error', 'the command is not a string');
     const parser = await loadParser();

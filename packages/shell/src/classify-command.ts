@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { CommandClassification, CommandClassifier } from '@quiver/core';
+import type { CommandClassification, CommandClassifier, CommandInput } from '@quiver/core';
 import { analyzeCommand } from './analyze-command.js';
 import { downloadAndRunReasons, segmentReasons } from './destructive-rules.js';
 import type { ShellSegment, ShellWord } from './shell-types.js';
@@ -25,7 +25,7 @@ export function createCommandClassifier(): CommandClassifier {
   return { classify };
 }
 
-async function classify(command: string, cwd: string): Promise<CommandClassification> {
+async function classify(command: CommandInput, cwd: string): Promise<CommandClassification> {
   const analysis = await analyzeCommand(command);
   if (!analysis.ok) {
     return {

@@ -1,10 +1,11 @@
 import type {
+  CommandInput,
   CommandPermissionService,
   CommandPermissionsConfig,
   PermissionDecision,
   SegmentReport,
 } from '@quiver/core';
-import { analyzeCommand } from './analyze-command.js';
+import { analyzeCommand, commandText } from './analyze-command.js';
 import { deniedMessage, insteadText } from './decision-message.js';
 import { judgeSegment, type SegmentVerdict } from './judge-segment.js';
 import type { CommandAnalysisDenial } from './shell-types.js';
@@ -24,7 +25,7 @@ const ANALYSIS_REASON: Record<string, string> = { R1: 'unsafe_syntax', R8: 'wrap
 export function createCommandPermissions(config?: CommandPermissionsConfig): CommandPermissionService {
   const frozen = config ? Object.freeze({ ...config }) : undefined;
   return {
-    async check(command: string): Promise<PermissionDecision> {
+    async check(command): Promise<PermissionDecision> {
       if (!frozen) return noConfigDecision();
       return checkCommand(frozen, command);
     },
@@ -40,8 +41,9 @@ function noConfigDecision(): PermissionDecision {
   };
 }
 
-async function checkCommand(config: CommandPermissionsConfig, command: string): Promise<PermissionDecision> {
-  const analysis = await analyzeCommand(command);
+async function checkCommand(config: CommandPermissionsConfig, input: CommandInput): Promise<PermissionDecision> {
+  const analysis = await analyzeCommand(input);
+  const command = commandText(input);
   if (!analysis.ok) return analysisDenied(config, command, analysis);
   const verdicts = analysis.segments.map((segment) => judgeSegment(config, segment));
   const segments: SegmentReport[] = verdicts.map((v) => v.report);

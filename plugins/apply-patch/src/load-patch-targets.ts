@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { coreServices, ERROR_CODES, isQuiverError, protectedPathsOf, quiverError, type IgnoreService, type ProtectedPathService, type ResolvedPath, type TaskConfig, type WorkspaceService } from '@quiver/core';
+import { coreServices, ERROR_CODES, quiverError, screenPath, type ResolvedPath, type TaskConfig } from '@quiver/core';
 import { openConfined, specialFileError } from '@quiver/workspace';
 import type { PatchPath } from './patch-paths.js';
 import { patchError } from './patch-error.js';
@@ -39,13 +39,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * a patch carries its paths in its text, so they are gated here, before anything is read.
  */
 export async function loadPatchTargets(config: TaskConfig, paths: readonly PatchPath[]): Promise<PatchTargets> {
-  const workspace = config.services.get(coreServices.workspace);
-  const ignore = config.services.find(coreServices.ignore);
-  const guard = protectedPathsOf(config.services);
   const targets: PatchTargets = { resolved: new Map(), files: {} };
   for (const { path, kind } of paths) {
     if (path === '') throw patchError(`A '*** ${kind === 'move' ? 'Move to' : `${kind[0].toUpperCase()}${kind.slice(1)} File`}:' line has no path.`);
-    const target = targets.resolved.get(path) ?? (await resolveChecked(workspace, ignore, guard, path));
+    const target = targets.resolved.get(path) ?? (await resolveChecked(config, path));
     targets.resolved.set(path, target);
     if (target.isDirectory) throw patchError(`${path} is a directory, not a file.`, path);
     if ((kind === 'add' || kind === 'move') && target.exists) {
@@ -59,27 +56,25 @@ export async function loadPatchTargets(config: TaskConfig, paths: readonly Patch
   return targets;
 }
 
-async function resolveChecked(workspace: WorkspaceService, ignore: IgnoreService | undefined, guard: ProtectedPathService, path: string): Promise<ResolvedPath> {
-  let target: ResolvedPath;
-  try {
-    const { root, rest } = workspace.splitHint(path);
-    target = await workspace.resolve(rest, root ? { base: root } : undefined);
-  } catch (e) {
-    if (isQuiverError(e)) throw quiverError(e.code, `${path}: ${e.message}${e.rule ? ` (rule ${e.rule})` : ''}`, { file: path, rule: e.rule });
-    throw e;
-  }
-  if (!target.inside) {
+/**
+ * One patch path through the ignore-rules gate's own check (`screenPath`: P1–P3, E1,
+ * P5–P7 as a write), plus P4: a patch only changes files inside the workspace.
+ */
+async function resolveChecked(config: TaskConfig, path: string): Promise<ResolvedPath> {
+  const screen = await screenPath(config.services, path, 'write');
+  if (!screen) throw quiverError(ERROR_CODES.SERVICE_MISSING, 'apply_patch needs the workspace service; the host registered none.');
+  if (!screen.allowed && screen.stage === 'resolve') throw quiverError(screen.code, `${path}: ${screen.text}`, { file: path, rule: screen.rule });
+  if (screen.path && !screen.path.inside) {
     throw quiverError(ERROR_CODES.PATH_OUTSIDE, `${path} is outside every workspace root (rule P4). apply_patch only changes files inside the workspace; nothing was changed.`, { file: path, rule: 'P4' });
   }
-  const protection = guard.check(target);
-  if (!protection.allowed) throw new IgnoredPathError(`${protection.reason} Nothing was changed.`, ERROR_CODES.PATH_PROTECTED);
-  const decision = ignore ? await ignore.checkPath(target, 'write') : { allowed: true };
-  if (!decision.allowed) {
-    const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
-    const why = decision.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${decision.file ?? ignore!.fileName} file settings (rule ${decision.rule ?? 'P5'})`;
-    throw new IgnoredPathError(`Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`, code);
-  }
-  return target;
+  if (screen.allowed) return screen.path;
+  if (screen.stage === 'protected') throw new IgnoredPathError(`${screen.text} Nothing was changed.`, screen.code);
+  const why = screen.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${screen.decision?.file ?? ignoreFileName(config)} file settings (rule ${screen.rule ?? 'P5'})`;
+  throw new IgnoredPathError(`Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`, screen.code);
+}
+
+function ignoreFileName(config: TaskConfig): string {
+  return config.services.find(coreServices.ignore)?.fileName ?? '.quiverignore';
 }
 
 async function readTarget(target: ResolvedPath, path: string): Promise<LoadedFile> {

@@ -1,4 +1,4 @@
-import { coreServices, ERROR_CODES, responses, type PartialBlockUi, type ResolvedPath, type TaskConfig, type ToolBlock, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, responses, screenPath, type PartialBlockUi, type ResolvedPath, type TaskConfig, type ToolBlock, type ToolResult } from '@quiver/core';
 import { writeFileAtomic } from '@quiver/fs';
 import { hostChanges } from './after-save.js';
 import { applyModelContentFixes } from './apply-model-content-fixes.js';
@@ -98,13 +98,8 @@ export async function previewEdit(tool: EditToolName, block: ToolBlock, ui: Part
   await ui.preview({ tool, path: input, absolutePath: target.resolved, original: original.text, content: next.content, final: false });
 }
 
+/** The path the ignore-rules gate would hand the tool (its own check, `screenPath`), when it is inside the workspace. */
 async function resolveForPreview(config: TaskConfig, input: string): Promise<ResolvedPath | undefined> {
-  const workspace = config.services.find(coreServices.workspace);
-  const ignore = config.services.find(coreServices.ignore);
-  if (!workspace) return undefined;
-  const { root, rest } = workspace.splitHint(input);
-  const target = await workspace.resolve(rest, root ? { base: root } : undefined);
-  if (!target.inside) return undefined;
-  if (ignore && !(await ignore.checkPath(target, 'write')).allowed) return undefined;
-  return target;
+  const screen = await screenPath(config.services, input, 'write');
+  return screen?.allowed && screen.path.inside ? screen.path : undefined;
 }

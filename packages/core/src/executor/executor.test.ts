@@ -49,6 +49,16 @@ const GOOD = { path: 'src/a.ts', command: 'make' };
 const INPUT_STEPS = ['validate', 'permissions.check', 'workspace.resolve', 'ignore.checkPath', 'ignore.checkCommand', 'ui.approve'];
 
 describe('pipeline order', () => {
+  it('hands every command service the one screened command the tool gets (one parse per call)', async () => {
+    const commandsSeen: unknown[] = [];
+    const { task, seen } = setup({ commandsSeen: commandsSeen as never[] });
+    await task.call('probe', GOOD);
+    expect(commandsSeen).toHaveLength(2);
+    expect(commandsSeen[0]).toMatchObject({ input: 'make', text: 'make' });
+    expect(commandsSeen[1]).toBe(commandsSeen[0]);
+    expect(seen.config?.command).toBe(commandsSeen[0]);
+  });
+
   it('runs every step once, in order', async () => {
     const { host, task, seen } = setup();
     const result = await task.call('probe', GOOD);

@@ -37,9 +37,16 @@ export interface CommandPermissionsConfig {
   allowRedirects?: boolean;
 }
 
+/**
+ * A command line, or the call's screened command (`config.command`, `{ input, text, cwd,
+ * root }`): given the latter, the services of one call (permissions, classifier, ignore
+ * screen, sandbox) share its one parse instead of each parsing `text` again.
+ */
+export type CommandInput = string | { readonly text: string };
+
 /** Command permissions, SPEC R1–R9. Registered as `core.permissions`. */
 export interface CommandPermissionService {
-  check(command: string): Promise<PermissionDecision>;
+  check(command: CommandInput): Promise<PermissionDecision>;
 }
 
 /** Why a command is destructive (SPEC Part A): it then needs the "all commands" level. */
@@ -50,5 +57,5 @@ export interface CommandClassification {
 
 /** The destructive-command classifier. Registered as `core.commandClassifier`. */
 export interface CommandClassifier {
-  classify(command: string, cwd: string): Promise<CommandClassification>;
+  classify(command: CommandInput, cwd: string): Promise<CommandClassification>;
 }

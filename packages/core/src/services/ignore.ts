@@ -1,3 +1,4 @@
+import type { CommandInput } from './command-permissions.js';
 import type { ResolvedPath } from './workspace.js';
 
 /** How a tool touches a path; decides which ignore and protection rules apply. */
@@ -27,6 +28,9 @@ export interface IgnoreService {
   checkPath(path: ResolvedPath, access: PathAccess): Promise<GateDecision>;
   /** True when an absolute path (inside a root) is ignored; `isDirectory` tests it as a directory. */
   isIgnored(absolutePath: string, isDirectory: boolean): boolean;
-  /** I1–I5: every path a shell command names, in every segment. `cwd` is where it would run. */
-  checkCommand(command: string, cwd: string): Promise<GateDecision>;
+  /**
+   * I1–I5: every path a shell command names, in every segment. `cwd` is where it would run.
+   * Given the call's screened command, the screen reads the call's one parse.
+   */
+  checkCommand(command: CommandInput, cwd: string): Promise<GateDecision>;
 }

@@ -6,6 +6,11 @@ export type SandboxMode = 'off' | 'workspace-write' | 'read-only';
 export interface SandboxRequest {
   /** The command line as the shell will run it. */
   command: string;
+  /**
+   * The call's screened command (`config.command`) when `command` is its text: the sandbox
+   * reads that call's one parse (for `excludedCommands`) instead of parsing again.
+   */
+  screened?: { readonly text: string };
   /** Where it runs. */
   cwd: string;
   /** The model (or the user) asked to run it on the host, outside the sandbox. */

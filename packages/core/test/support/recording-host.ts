@@ -11,6 +11,7 @@ import {
   type ApprovalRequest,
   type ApprovalResponse,
   type ApprovalSettings,
+  type CommandInput,
   type GateDecision,
   type Host,
   type HostUi,
@@ -37,6 +38,8 @@ export interface RecordingHostOptions {
   ignoredCommands?: string[];
   /** Commands the permission fake denies (rule R5). */
   deniedCommands?: string[];
+  /** Every command the permission and ignore fakes were given, as given (string or screened command). */
+  commandsSeen?: CommandInput[];
   /** Leave out the workspace/ignore/permission fakes. */
   bare?: boolean;
 }
@@ -98,14 +101,18 @@ function provideFakeServices(host: Host, log: string[], options: RecordingHostOp
       return options.ignoredPaths?.includes(path.input) ? { allowed: false, rule: 'P5', subject: `${path.input} (${access})` } : { allowed: true };
     },
     isIgnored: () => false,
-    async checkCommand(command): Promise<GateDecision> {
+    async checkCommand(input): Promise<GateDecision> {
       log.push('ignore.checkCommand');
+      options.commandsSeen?.push(input);
+      const command = typeof input === 'string' ? input : input.text;
       return options.ignoredCommands?.includes(command) ? { allowed: false, rule: 'I1', subject: command } : { allowed: true };
     },
   });
   host.container.provideValue(coreServices.permissions, {
-    async check(command) {
+    async check(input) {
       log.push('permissions.check');
+      options.commandsSeen?.push(input);
+      const command = typeof input === 'string' ? input : input.text;
       const denied = options.deniedCommands?.includes(command) ?? false;
       return {
         allowed: !denied,

@@ -16,7 +16,8 @@ export const commandPermissions: Gate = {
     if (command === undefined) return undefined;
     const permissions = call.scope.find(coreServices.permissions);
     if (!permissions) return undefined;
-    const decision = await permissions.check(command.text);
+    // The screened command itself, so the services of this call share its one parse.
+    const decision = await permissions.check(command);
     if (decision.allowed) return undefined;
     if (!call.task.isSubagent) await call.task.ui.say('command_permission_denied', decision.message, decision);
     return errorResult(responses.toolError(responses.permissionDenied(decision.message)), ERROR_CODES.COMMAND_DENIED, 'keep');

@@ -1,0 +1,73 @@
+import { coreServices } from '../../container/core-services.js';
+import type { ServiceRef } from '../../container/service-ref.js';
+import type { QuiverErrorCode } from '../../error-codes.js';
+import { ERROR_CODES, isQuiverError } from '../../errors.js';
+import { responses } from '../../responses/responses.js';
+import type { GateDecision, PathAccess } from '../../services/ignore.js';
+import { protectedPathsOf } from '../../services/protected-paths.js';
+import type { ResolvedPath } from '../../services/workspace.js';
+
+/** What {@link screenPath} found: the resolved path, or why the ignore-rules gate refuses it. */
+export type PathScreen =
+  | { readonly allowed: true; readonly path: ResolvedPath }
+  | {
+      readonly allowed: false;
+      /** Why: `resolve` (P1–P3: malformed, unresolvable), `protected` (E1), `ignored` (P5–P7). */
+      readonly stage: 'resolve' | 'protected' | 'ignored';
+      readonly code: QuiverErrorCode;
+      /** The message the gate gives the model. */
+      readonly text: string;
+      /** The rule that refused it (`P6`, `E1`, …), when one did. */
+      readonly rule?: string;
+      /** The ignore service's decision, for a P5–P7 refusal. */
+      readonly decision?: GateDecision;
+      /** The path, when it resolved. */
+      readonly path?: ResolvedPath;
+      /** What the gate shows the user (`ignore_error`); absent for a path that did not resolve. */
+      readonly say?: string;
+    };
+
+/**
+ * The ignore-rules gate's check of one path, as a function: resolve it through the workspace
+ * (its `@name:` hint included, P1–P3), refuse a write to a protected file (E1), and ask the
+ * ignore rules (P5–P7). The gate runs exactly this for every declared path parameter; a tool
+ * whose paths are not parameters (a patch's paths are in its text) or that works before the
+ * pipeline (a streaming preview) calls it to get the gate's answer rather than checking again
+ * its own way. Without a workspace service nothing can be resolved: undefined.
+ * @example
+ * const screen = await screenPath(config.services, 'src/a.ts', 'write');
+ * if (!screen?.allowed) return; // the gate would refuse it
+ */
+export async function screenPath(services: { find<T>(ref: ServiceRef<T>): T | undefined }, input: string, access: PathAccess): Promise<PathScreen | undefined> {
+  const workspace = services.find(coreServices.workspace);
+  if (!workspace) return undefined;
+  let path: ResolvedPath;
+  try {
+    const { root, rest } = workspace.splitHint(input);
+    path = await workspace.resolve(rest, root ? { base: root } : undefined);
+  } catch (e) {
+    if (!isQuiverError(e)) throw e;
+    const text = e.rule && !e.message.includes(`rule ${e.rule}`) ? `${e.message} (rule ${e.rule})` : e.message;
+    return { allowed: false, stage: 'resolve', code: e.code, text, rule: e.rule };
+  }
+  if (access === 'write') {
+    // E1 before anything else, inside the workspace or outside it, and before approval:
+    // no setting lets a tool rewrite what Quiver executes.
+    const guard = protectedPathsOf(services).check(path);
+    if (!guard.allowed) {
+      const text = guard.reason ?? `Writing '${input}' is not allowed (rule E1).`;
+      return { allowed: false, stage: 'protected', code: ERROR_CODES.PATH_PROTECTED, text, rule: 'E1', path, say: guard.reason ?? input };
+    }
+  }
+  const ignore = services.find(coreServices.ignore);
+  if (!ignore) return { allowed: true, path };
+  const decision = await ignore.checkPath(path, access);
+  if (decision.allowed) return { allowed: true, path };
+  const subject = decision.subject ?? input;
+  const text =
+    decision.rule === 'P6'
+      ? (decision.reason ?? `Writing '${subject}' is not allowed (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`)
+      : responses.ignoreError(subject, decision.file ?? ignore.fileName, decision.rule);
+  const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
+  return { allowed: false, stage: 'ignored', code, text, rule: decision.rule, decision, path, say: decision.reason ?? subject };
+}
