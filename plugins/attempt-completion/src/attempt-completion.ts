@@ -45,11 +45,23 @@ export type AttemptCompletionParams = z.infer<typeof params>;
  * `execute_command` in the pipeline, so every gate and the timeout apply. Plugin option
  * `doubleCheckCompletion: true` turns every other call back with a request to re-verify.
  */
+/** The plugin's options, parsed once when it loads (a bad value is a config error naming the key). */
+export const attemptCompletionOptions = z
+  .object({
+    /** Turn the first completion of a task back once, asking the model to check its work (the baseline's double check). @default false */
+    doubleCheckCompletion: z.boolean().default(false),
+  })
+  .strict();
+
+/** The parsed options of attempt_completion. */
+export type AttemptCompletionOptions = z.output<typeof attemptCompletionOptions>;
+
 export const attemptCompletionTool = defineTool({
   name: 'attempt_completion',
   description:
     'Present the result of your work to the user once the task is complete, after every tool use has succeeded. The user may accept it, which ends the task, or reply with feedback, which you then act on. Optionally give a command that shows the result (it runs like execute_command, with the same permissions, approval and timeout).',
   params,
+  options: attemptCompletionOptions,
   // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
   loop: true,
   approval: 'none',
@@ -58,8 +70,8 @@ export const attemptCompletionTool = defineTool({
   execute: attemptCompletion,
 });
 
-async function attemptCompletion(config: TaskConfig, p: AttemptCompletionParams): Promise<ToolResponse> {
-  if (config.options.doubleCheckCompletion === true && takeDoubleCheck(config.taskState)) {
+async function attemptCompletion(config: TaskConfig<AttemptCompletionOptions>, p: AttemptCompletionParams): Promise<ToolResponse> {
+  if (config.options.doubleCheckCompletion && takeDoubleCheck(config.taskState)) {
     const initial = config.taskState.values.get(TASK_STATE_KEYS.initialTask);
     // Turned back, not a mistake: the count stays where it was (vectors §16.x.8).
     return errorResult(responses.toolError(doubleCheckRequest(typeof initial === 'string' ? initial : undefined)), ERROR_CODES.TOOL_FAILED, 'keep');

@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { attemptCompletionTool } from './attempt-completion.js';
+import { attemptCompletionOptions, attemptCompletionTool } from './attempt-completion.js';
 
 export { attemptCompletionTool, COMPLETION_KEY, COMPLETION_DONE, FEEDBACK_INTRO, TODO_KEY } from './attempt-completion.js';
 export type { AttemptCompletionParams } from './attempt-completion.js';
@@ -15,4 +15,4 @@ export type { CommandOutcome } from './run-completion-command.js';
  * import attemptCompletion from '@quiver/tool-attempt-completion';
  * const h = await createTestHarness({ plugins: [{ plugin: attemptCompletion, options: { doubleCheckCompletion: true } }] });
  */
-export default definePlugin({ name: '@quiver/tool-attempt-completion', tools: [attemptCompletionTool] });
+export default definePlugin({ name: '@quiver/tool-attempt-completion', tools: [attemptCompletionTool], options: attemptCompletionOptions });

@@ -25,7 +25,8 @@ interface Recorded {
 /** A task config with a classifier that calls anything containing `rm ` destructive. */
 function makeConfig(overrides: Partial<TaskConfig> = {}, recorded: Recorded = { notes: [], chunks: [] }): TaskConfig {
   const classifier = {
-    classify: async (command: string) => (command.includes('rm ') ? { destructive: true, reasons: ['rm deletes files'] } : { destructive: false, reasons: [] }),
+    // Given the screened command (its one parse shared), as the tool passes it.
+    classify: async (command: string | { text: string }) => ((typeof command === 'string' ? command : command.text).includes('rm ') ? { destructive: true, reasons: ['rm deletes files'] } : { destructive: false, reasons: [] }),
   };
   const services = {
     get<T>(ref: ServiceRef<T>): T {

@@ -51,11 +51,29 @@ export function isApprovalRequested(value: unknown): boolean {
  * for approval before it runs; a command the model or the destructive classifier marks as
  * risky needs the "all commands" level.
  */
+/** The plugin's options, parsed once when it loads (a bad value is a config error naming the key). */
+export const executeCommandOptions = z
+  .object({
+    /** Overrides the approval settings' `enableNotifications` when set. */
+    enableNotifications: z.boolean().optional(),
+    /** Notify after an auto-approved command has run this long, in milliseconds. @default 30000 */
+    notifyAfterMs: z.number().nonnegative().default(30_000),
+    /** The shell that runs the command. @default bash */
+    shell: z.string().min(1).optional(),
+    /** How long a killed process tree gets between SIGTERM and SIGKILL, in milliseconds. */
+    killGraceMs: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** The parsed options of execute_command. */
+export type ExecuteCommandOptions = z.output<typeof executeCommandOptions>;
+
 export const executeCommandTool = defineTool({
   name: 'execute_command',
   description:
     'Run a shell command (bash -c) and return its exit code and output (stdout and stderr): builds, tests, git, package managers and other system operations. It runs non-interactively (no stdin) in the primary workspace root. A timeout (30 s, or 300 s for builds, installs and test runs) kills the command and every process it started, returning the output so far; background processes are killed when the command ends. Output over 500 lines is cut to its first and last 250 lines. It usually runs in a sandbox: the workspace writable, the rest read-only, no network, ignored files unreadable.',
   params,
+  options: executeCommandOptions,
   command: 'command',
   approval: { category: 'command', escalate: escalateCommand, sandbox: planSandbox },
   annotations: { title: 'Run a shell command', destructive: true, openWorld: true },
@@ -76,29 +94,29 @@ async function planSandbox(config: TaskConfig, p: ExecuteCommandParams): Promise
   const sandbox = config.services.find(coreServices.sandbox);
   if (!sandbox) return undefined;
   const target = targetOf(config, p.command);
-  return sandbox.plan({ command: target.text, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox) });
+  return sandbox.plan({ command: target.text, screened: target, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox) });
 }
 
 /** The second approval level: asked for by the model, or a command the classifier calls destructive. */
 async function escalateCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<string | undefined> {
   if (isApprovalRequested(p.requires_approval)) return MODEL_REQUESTED_APPROVAL;
   const target = targetOf(config, p.command);
-  const verdict = await config.services.get(coreServices.commandClassifier).classify(target.text, target.cwd);
+  const verdict = await config.services.get(coreServices.commandClassifier).classify(target, target.cwd);
   if (!verdict.destructive) return undefined;
   const why = verdict.reasons.length > 0 ? verdict.reasons.join('; ') : 'it may destroy or overwrite data';
   return `the command looks destructive: ${why}`;
 }
 
-async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Promise<ToolResult> {
+async function executeCommand(config: TaskConfig<ExecuteCommandOptions>, p: ExecuteCommandParams): Promise<ToolResult> {
   const target = targetOf(config, p.command);
-  const options = readOptions(config.options);
+  const options = config.options;
   const stopNotice = scheduleNotice(config, options);
   const sandbox = config.services.find(coreServices.sandbox);
   let notice: string | undefined;
   try {
     const wrap = sandbox
       ? async (plain: { file: string; args: string[]; env: NodeJS.ProcessEnv }) => {
-          const prepared = await sandbox.prepare({ command: target.text, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
+          const prepared = await sandbox.prepare({ command: target.text, screened: target, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
           notice = prepared.plan.notice;
           return prepared;
         }
@@ -123,27 +141,8 @@ async function executeCommand(config: TaskConfig, p: ExecuteCommandParams): Prom
   }
 }
 
-interface ExecuteCommandOptions {
-  /** Overrides the approval settings' `enableNotifications` when set. */
-  enableNotifications?: boolean;
-  notifyAfterMs: number;
-  shell?: string;
-  killGraceMs?: number;
-}
-
-/** The plugin's options; wrong types fall back to the defaults. */
-function readOptions(options: Readonly<Record<string, unknown>>): ExecuteCommandOptions {
-  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-  return {
-    enableNotifications: typeof options.enableNotifications === 'boolean' ? options.enableNotifications : undefined,
-    notifyAfterMs: num(options.notifyAfterMs) ?? 30_000,
-    shell: typeof options.shell === 'string' && options.shell ? options.shell : undefined,
-    killGraceMs: num(options.killGraceMs),
-  };
-}
-
 /** Notify once if an auto-approved command is still running after a while; returns the canceller. */
-function scheduleNotice(config: TaskConfig, options: ExecuteCommandOptions): () => void {
+function scheduleNotice(config: TaskConfig<ExecuteCommandOptions>, options: ExecuteCommandOptions): () => void {
   const enabled = options.enableNotifications ?? config.approvalSettings?.enableNotifications ?? false;
   const wanted = enabled && config.approval === 'auto' && !config.isSubagentExecution;
   if (!wanted || !config.ui.notify) return () => {};

@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { executeCommandTool } from './execute-command.js';
+import { executeCommandOptions, executeCommandTool } from './execute-command.js';
 
 export { executeCommandTool, isApprovalRequested, LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './execute-command.js';
 export type { ExecuteCommandParams } from './execute-command.js';
@@ -14,4 +14,4 @@ export type { OutputLimits, OmittedOutput, OutputSize } from './truncate-output.
 export type { OutputStream } from './output-collector.js';
 
 /** The `@quiver/tool-execute-command` plugin: registers `execute_command`. */
-export default definePlugin({ name: '@quiver/tool-execute-command', tools: [executeCommandTool] });
+export default definePlugin({ name: '@quiver/tool-execute-command', tools: [executeCommandTool], options: executeCommandOptions });

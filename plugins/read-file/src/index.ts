@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { readFileTool } from './read-file-tool.js';
+import { readFileOptions, readFileTool } from './read-file-tool.js';
 
 export { readFileTool, readFileParams, unchangedFileNotice } from './read-file-tool.js';
 export { formatFileContentWithLineNumbers, totalLinesOf } from './format-line-numbers.js';
@@ -19,4 +19,4 @@ export { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from './extract-document.js';
  * import readFile from '@quiver/tool-read-file';
  * const h = await createTestHarness({ plugins: [readFile], files: { 'a.txt': 'hi' } });
  */
-export default definePlugin({ name: '@quiver/tool-read-file', tools: [readFileTool] });
+export default definePlugin({ name: '@quiver/tool-read-file', tools: [readFileTool], options: readFileOptions });

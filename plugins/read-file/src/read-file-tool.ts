@@ -37,11 +37,27 @@ export function unchangedFileNotice(displayPath: string, lines: number): string 
   return `[Unchanged] '${displayPath}' (${lines} line${lines === 1 ? '' : 's'}) has not changed since you read it earlier in this task; use that content, or read a range (start_line, end_line) to see lines again.`;
 }
 
+/** The plugin's options, parsed once when it loads (a bad value is a config error naming the key). */
+export const readFileOptions = z
+  .object({
+    /** Return images as image blocks; false for hosts whose model cannot see them. @default true */
+    supportsImages: z.boolean().default(true),
+    /** The largest PDF/DOCX/IPYNB read as a document, in bytes. @default 52428800 (50 MiB) */
+    maxDocumentBytes: z.number().int().positive().optional(),
+    /** How much of a text file is scanned for binary content, in bytes. */
+    maxScanBytes: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** The parsed options of read_file. */
+export type ReadFileOptions = z.output<typeof readFileOptions>;
+
 /** read_file, ready for `definePlugin`. */
 export const readFileTool = defineTool({
   name: 'read_file',
   description: DESCRIPTION,
   params: readFileParams,
+  options: readFileOptions,
   annotations: { title: 'Read file', readOnly: true, idempotent: true },
   approval: 'read',
   paths: { path: 'read' },
@@ -54,7 +70,7 @@ export const readFileTool = defineTool({
  * {@link unchangedFileNotice} instead of the content, leaving the mistake count alone; a range
  * is always read. Failures are error results that count a mistake.
  */
-async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFileParams>): Promise<ToolResult> {
+async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.infer<typeof readFileParams>): Promise<ToolResult> {
   const path = config.paths.path;
   const displayPath = path.input || params.path;
   const startLine = parseLineNumber(params.start_line);
@@ -73,9 +89,9 @@ async function executeReadFile(config: TaskConfig, params: z.infer<typeof readFi
     }
     const content = await readContent({
       handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, cwd: config.cwd, startLine, endLine,
-      supportsImages: config.options.supportsImages !== false,
-      maxDocumentBytes: typeof config.options.maxDocumentBytes === 'number' ? config.options.maxDocumentBytes : undefined,
-      maxScanBytes: typeof config.options.maxScanBytes === 'number' ? config.options.maxScanBytes : undefined,
+      supportsImages: config.options.supportsImages,
+      maxDocumentBytes: config.options.maxDocumentBytes,
+      maxScanBytes: config.options.maxScanBytes,
     });
     const first = content[0];
     const lines = whole && content.length === 1 && first?.type === 'text' ? totalLinesOf(first.text) : undefined;

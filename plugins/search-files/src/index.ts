@@ -1,6 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { SEARCH_ERRORS } from './search-errors.js';
-import { searchFilesTool } from './search-files-tool.js';
+import { searchFilesOptions, searchFilesTool } from './search-files-tool.js';
 
 export { SEARCH_ERRORS } from './search-errors.js';
 export { searchFilesTool, searchFilesParams } from './search-files-tool.js';
@@ -19,4 +19,4 @@ export { splitFilePattern, fileFilterArgs } from './file-pattern.js';
  * const h = await createTestHarness({ plugins: [searchFiles], files: { 'a.ts': '// TODO' } });
  * await h.call('search_files', { path: '.', regex: 'TODO' });
  */
-export default definePlugin({ name: '@quiver/tool-search-files', tools: [searchFilesTool], errors: SEARCH_ERRORS });
+export default definePlugin({ name: '@quiver/tool-search-files', tools: [searchFilesTool], errors: SEARCH_ERRORS, options: searchFilesOptions });

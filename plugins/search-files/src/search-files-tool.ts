@@ -31,11 +31,27 @@ const DESCRIPTION =
   'Searches recursively, skipping files .gitignore excludes, hidden files and binary files. Uses Rust regex syntax. ' +
   'Results are grouped by file; at most 300 are shown. Craft the regex and file_pattern carefully to keep results focused.';
 
+/** The plugin's options, parsed once when it loads (a bad value is a config error naming the key). */
+export const searchFilesOptions = z
+  .object({
+    /** The rg binary to run. @default the one @vscode/ripgrep ships */
+    ripgrepPath: z.string().min(1).optional(),
+    /** Matching lines returned at most. */
+    maxLines: z.number().int().positive().optional(),
+    /** A search returns what it has after this long, in milliseconds. */
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** The parsed options of search_files. */
+export type SearchFilesOptions = z.output<typeof searchFilesOptions>;
+
 /** search_files, ready for `definePlugin`. */
 export const searchFilesTool = defineTool({
   name: 'search_files',
   description: DESCRIPTION,
   params: searchFilesParams,
+  options: searchFilesOptions,
   annotations: { title: 'Search files', readOnly: true, idempotent: true },
   approval: 'read',
   paths: { path: 'search' },
@@ -44,7 +60,7 @@ export const searchFilesTool = defineTool({
   execute: (config, params) => executeSearchFiles(config, params),
 });
 
-async function executeSearchFiles(config: TaskConfig, params: SearchParams): Promise<ToolResult> {
+async function executeSearchFiles(config: TaskConfig<SearchFilesOptions>, params: SearchParams): Promise<ToolResult> {
   const target = config.paths.path;
   const rgPath = await ripgrepPath(config);
   if (fansOut(config, params.path, target)) return searchAllRoots(config, params, target, rgPath);
@@ -58,7 +74,7 @@ function fansOut(config: TaskConfig, raw: string, target: ResolvedPath): boolean
   return config.workspaceRoots.length > 1 && !parseWorkspaceHint(raw) && target.inside && !isAbsolute(input) && !input.startsWith('~');
 }
 
-function search(config: TaskConfig, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<SearchOutcome> {
+function search(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<SearchOutcome> {
   const ignore = config.services.find(coreServices.ignore);
   return searchDirectory({
     rgPath,
@@ -68,13 +84,13 @@ function search(config: TaskConfig, params: SearchParams, target: ResolvedPath, 
     base: target.containingRoot?.path ?? config.cwd,
     isIgnored: ignore ? (path) => ignore.isIgnored(path, false) : undefined,
     signal: config.signal,
-    maxLines: typeof config.options.maxLines === 'number' ? config.options.maxLines : undefined,
-    timeoutMs: typeof config.options.timeoutMs === 'number' ? config.options.timeoutMs : undefined,
+    maxLines: config.options.maxLines,
+    timeoutMs: config.options.timeoutMs,
   });
 }
 
 /** All roots in parallel; a root where the path is missing, ignored or outside adds nothing. */
-async function searchAllRoots(config: TaskConfig, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<ToolResult> {
+async function searchAllRoots(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<ToolResult> {
   const outcomes = await Promise.all(
     config.workspaceRoots.map(async (root) => ({ root, outcome: await searchRoot(config, params, target, root, rgPath) })),
   );
@@ -85,7 +101,7 @@ async function searchAllRoots(config: TaskConfig, params: SearchParams, target: 
   return textResult(combineWorkspaceSearches(found, outcomes.length));
 }
 
-async function searchRoot(config: TaskConfig, params: SearchParams, target: ResolvedPath, root: WorkspaceRoot, rgPath: string): Promise<SearchOutcome> {
+async function searchRoot(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, root: WorkspaceRoot, rgPath: string): Promise<SearchOutcome> {
   if (root.path === target.root.path) return search(config, params, target, rgPath);
   let resolved: ResolvedPath;
   try {
@@ -106,9 +122,9 @@ function failed(error: string): ToolResult {
 }
 
 /** The rg binary: the plugin option `ripgrepPath`, else the one @vscode/ripgrep ships. */
-async function ripgrepPath(config: TaskConfig): Promise<string> {
+async function ripgrepPath(config: TaskConfig<SearchFilesOptions>): Promise<string> {
   const configured = config.options.ripgrepPath;
-  if (typeof configured === 'string' && configured !== '') return configured;
+  if (configured) return configured;
   try {
     return (await import('@vscode/ripgrep')).rgPath;
   } catch (e) {
