@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { loadMcpDocumentationTool } from './load-mcp-documentation.js';
+import { loadMcpDocumentationOptions, loadMcpDocumentationTool } from './load-mcp-documentation.js';
 
 export { loadMcpDocumentationTool, loadMcpDocumentationParams } from './load-mcp-documentation.js';
 export { mcpDocumentation, defaultServersDir, type DocumentationPlaces } from './mcp-documentation.js';
@@ -12,4 +12,4 @@ export { mcpDocumentation, defaultServersDir, type DocumentationPlaces } from '.
  * const h = await createTestHarness({ plugins: [loadMcpDocumentation] });
  * await h.call('load_mcp_documentation', {});
  */
-export default definePlugin({ name: '@quiver/tool-load-mcp-documentation', tools: [loadMcpDocumentationTool] });
+export default definePlugin({ name: '@quiver/tool-load-mcp-documentation', tools: [loadMcpDocumentationTool], options: loadMcpDocumentationOptions });

@@ -1,5 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { useSubagentsTool } from './use-subagents-tool.js';
+import { subagentOptions } from './subagent-options.js';
 
 export { useSubagentsTool, useSubagentsParams } from './use-subagents-tool.js';
 export { runSubagents } from './run-subagents-lazy.js';
@@ -22,4 +23,4 @@ export type { AgentToolsPlugin } from './agent-tools-plugin.js';
  * // quiver.config.json
  * { "plugins": [{ "name": "@quiver/tool-use-subagents", "options": { "maxTurns": 10 } }] }
  */
-export default definePlugin({ name: '@quiver/tool-use-subagents', tools: [useSubagentsTool] });
+export default definePlugin({ name: '@quiver/tool-use-subagents', tools: [useSubagentsTool], options: subagentOptions });

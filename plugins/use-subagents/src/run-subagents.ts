@@ -5,6 +5,7 @@ import { DEFAULT_SUBAGENT_MAX_TURNS } from './subagent-limits.js';
 import { formatSubagentSummary, type SubagentOutcome } from './format-subagent-summary.js';
 import { DEFAULT_SUBAGENT_TOOLS } from './subagent-tool-names.js';
 import { AGENT_ERRORS } from '@quiver/agent';
+import type { SubagentOptions } from './subagent-options.js';
 
 
 /** Turns in a row without a tool call before a subagent fails (SPEC Part B §16.12: more than 3). */
@@ -14,16 +15,12 @@ const MAX_EMPTY_TURNS = 3;
 const SILENT_UI: HostUi = { say: () => undefined, ask: async () => ({ response: 'no' }), approve: async () => ({ approved: true }) };
 
 /** The plugin options that shape subagent runs. */
-interface SubagentOptions {
-  maxTurns?: number;
-  tools?: string[];
-}
 
 /**
  * Run subtasks in parallel, each a task with `isSubagentExecution` on the same host and model,
  * capped at `maxTurns` model requests, and aggregate their outcomes into one result.
  */
-export async function runSubagents(config: TaskConfig, prompts: string[], agent?: AgentConfig): Promise<ToolResult> {
+export async function runSubagents(config: TaskConfig<SubagentOptions>, prompts: string[], agent?: AgentConfig): Promise<ToolResult> {
   const model = config.services.find(agentServices.model);
   const host = config.services.find(agentServices.host);
   if (!model || !host) {
@@ -33,7 +30,7 @@ export async function runSubagents(config: TaskConfig, prompts: string[], agent?
       'keep',
     );
   }
-  const options = config.options as SubagentOptions;
+  const options = config.options;
   const languageModel = agent?.modelId && model.withModelId ? model.withModelId(agent.modelId) : model.languageModel;
   let finished = 0;
   const runOne = async (prompt: string, index: number): Promise<SubagentOutcome> => {

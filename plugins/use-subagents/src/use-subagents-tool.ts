@@ -2,6 +2,7 @@ import { ERROR_CODES, defineTool, errorResult, responses } from '@quiver/core';
 import { z } from 'zod';
 import { runSubagents } from './run-subagents-lazy.js';
 import { MAX_SUBAGENT_PROMPTS, normalizePrompts } from './subagent-prompts.js';
+import { subagentOptions } from './subagent-options.js';
 
 /** Parameters of use_subagents. */
 export const useSubagentsParams = z.object({
@@ -24,6 +25,7 @@ export const useSubagentsTool = defineTool({
     'summary of their findings with the relevant file paths. Use it to explore several areas at once without ' +
     'filling your own context. Subagents cannot ask the user anything and cannot change files.',
   params: useSubagentsParams,
+  options: subagentOptions,
   // Offered only where a model is configured: the subagents are model turns.
   requires: ['model'],
   approval: 'read',
