@@ -6,7 +6,7 @@ export { mcpServerConfigSchema, resolveServer, expandEnv, connectionKey, DEFAULT
 export type { McpServerConfig, ResolvedServer, McpTransportKind, ResolveContext } from './server-config.js';
 export type { McpConnection, ClientIdentity } from './mcp-connection.js';
 export { readServersFile } from './read-servers-file.js';
-export { mcpHubRef, provideMcpHub } from './mcp-hub-service.js';
+export { mcpHubRef, mcpPluginOptionsSchema, provideMcpHub } from './mcp-hub-service.js';
 export type { McpPluginOptions } from './mcp-hub-service.js';
 export { cutMcpText, MAX_MCP_RESPONSE_CHARS } from './mcp-text.js';
 export { mcpServersConfigSection, mcpServerSchema } from './config-section.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineTool, errorResult, isQuiverError, type ContentBlock, type TaskConfig, type ToolResult } from '@quiver/core';
-import { cutMcpText, mcpHubRef } from '@quiver/mcp-hub';
+import { cutMcpText, mcpHubRef, mcpPluginOptionsSchema, type McpPluginOptions } from '@quiver/mcp-hub';
 import { MCP_ERRORS } from '@quiver/mcp-hub';
 
 /** The parameters of access_mcp_resource. */
@@ -33,6 +33,7 @@ export const accessMcpResourceTool = defineTool({
   name: 'access_mcp_resource',
   description: DESCRIPTION,
   params: accessMcpResourceParams,
+  options: mcpPluginOptionsSchema,
   annotations: { title: 'Access MCP resource', readOnly: true, openWorld: true },
   requires: ['mcpServers'],
   approval: 'mcp',
@@ -40,11 +41,11 @@ export const accessMcpResourceTool = defineTool({
   execute: (config, params) => readResource(config, params),
 });
 
-async function readResource(config: TaskConfig, params: z.infer<typeof accessMcpResourceParams>): Promise<ToolResult> {
+async function readResource(config: TaskConfig<McpPluginOptions>, params: z.infer<typeof accessMcpResourceParams>): Promise<ToolResult> {
   const hub = config.services.get(mcpHubRef);
   try {
     const result = await hub.readResource(params.server_name, params.uri, { signal: config.signal });
-    return { content: formatResourceContents(result.contents as ResourceContents[], config.options.supportsImages !== false), isError: false };
+    return { content: formatResourceContents(result.contents as ResourceContents[], config.options.supportsImages), isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (!isQuiverError(e)) return errorResult(`Error accessing MCP resource: ${message}`, MCP_ERRORS.MCP_CALL_FAILED, 'keep');

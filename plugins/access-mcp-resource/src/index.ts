@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { provideMcpHub } from '@quiver/mcp-hub';
+import { mcpPluginOptionsSchema, provideMcpHub } from '@quiver/mcp-hub';
 import { accessMcpResourceTool } from './access-mcp-resource.js';
 
 export { accessMcpResourceTool, accessMcpResourceParams, formatResourceContents, type ResourceContents } from './access-mcp-resource.js';
@@ -13,4 +13,4 @@ export { accessMcpResourceTool, accessMcpResourceParams, formatResourceContents,
  * const h = await createTestHarness({ plugins: [{ plugin: accessMcpResource, options: { mcpServers } }] });
  * await h.call('access_mcp_resource', { server_name: 'docs', uri: 'docs://readme' });
  */
-export default definePlugin({ name: '@quiver/tool-access-mcp-resource', tools: [accessMcpResourceTool], register: provideMcpHub });
+export default definePlugin({ name: '@quiver/tool-access-mcp-resource', tools: [accessMcpResourceTool], options: mcpPluginOptionsSchema, register: provideMcpHub });

@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { provideMcpHub } from '@quiver/mcp-hub';
+import { mcpPluginOptionsSchema, provideMcpHub } from '@quiver/mcp-hub';
 import { useMcpTool } from './use-mcp-tool.js';
 
 export { useMcpTool, useMcpToolParams, invalidJsonArgument } from './use-mcp-tool.js';
@@ -14,4 +14,4 @@ export { formatToolResult, imagesNotShown, type FormatOptions } from './format-t
  * const h = await createTestHarness({ plugins: [{ plugin: useMcpTool, options: { mcpServers: { s: { command: 'my-server' } } } }] });
  * await h.call('use_mcp_tool', { server_name: 's', tool_name: 'echo', arguments: '{"message":"hi"}' });
  */
-export default definePlugin({ name: '@quiver/tool-use-mcp-tool', tools: [useMcpTool], register: provideMcpHub });
+export default definePlugin({ name: '@quiver/tool-use-mcp-tool', tools: [useMcpTool], options: mcpPluginOptionsSchema, register: provideMcpHub });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineTool, errorResult, isQuiverError, type TaskConfig, type ToolResult } from '@quiver/core';
-import { mcpHubRef, type McpHub, type McpHubNotification } from '@quiver/mcp-hub';
+import { mcpHubRef, mcpPluginOptionsSchema, type McpHub, type McpHubNotification, type McpPluginOptions } from '@quiver/mcp-hub';
 import { formatToolResult } from './format-tool-result.js';
 import { MCP_ERRORS } from '@quiver/mcp-hub';
 
@@ -43,6 +43,7 @@ export const useMcpTool = defineTool({
   name: 'use_mcp_tool',
   description: DESCRIPTION,
   params: useMcpToolParams,
+  options: mcpPluginOptionsSchema,
   annotations: { title: 'Use MCP tool', openWorld: true },
   requires: ['mcpServers'],
   approval: {
@@ -66,7 +67,7 @@ export const useMcpTool = defineTool({
   execute: (config, params) => callMcpTool(config, params),
 });
 
-async function callMcpTool(config: TaskConfig, params: z.infer<typeof useMcpToolParams>): Promise<ToolResult> {
+async function callMcpTool(config: TaskConfig<McpPluginOptions>, params: z.infer<typeof useMcpToolParams>): Promise<ToolResult> {
   const hub = config.services.get(mcpHubRef);
   const args = typeof params.arguments === 'string' ? parseArguments(params.arguments) : params.arguments;
   const stop = hub.onNotification((n) => {
@@ -77,7 +78,7 @@ async function callMcpTool(config: TaskConfig, params: z.infer<typeof useMcpTool
       signal: config.signal,
       onProgress: (progress, total, message) => config.ui.progress?.(message ?? `${params.server_name}: ${params.tool_name}`, progress, total),
     });
-    const content = formatToolResult(result, { supportsImages: config.options.supportsImages !== false });
+    const content = formatToolResult(result, { supportsImages: config.options.supportsImages });
     // A tool's own failure is the server's answer, not the model's mistake.
     return result.isError ? { content, isError: true, code: MCP_ERRORS.MCP_CALL_FAILED, mistake: 'keep' } : { content, isError: false };
   } catch (e) {
