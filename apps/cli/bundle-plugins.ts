@@ -18,10 +18,14 @@ const HELPER = fileURLToPath(new URL('./src/bundle/import-from-package.ts', impo
 /**
  * The esbuild plugin of the CLI's own bundle: a bundled package's large, rarely needed
  * dependencies stay in that package and are loaded from it at run time (see
- * src/bundle/import-from-package.ts): `createRequire(import.meta.url)('x')` (mvdan-sh in
- * @quiver/shell) and a plugin's dynamic imports of its document readers.
+ * src/bundle/import-from-package.ts): `createRequire(import.meta.url)('x')` and a plugin's
+ * dynamic imports of its document readers. A dependency in `external` (one the CLI itself
+ * installs: mvdan-sh, jiti) is left as it is: it resolves from the CLI's own folder, so the
+ * package that imports it need not be installed.
  */
-export function cliBundlePlugin(): Plugin {
+export function cliBundlePlugin(options: { external?: readonly string[] } = {}): Plugin {
+  const own = new Set(options.external ?? []);
+  const fromOwner = (spec: string) => !own.has(packageName(spec));
   return {
     name: 'quiver-cli-bundle',
     setup(build) {
@@ -34,13 +38,20 @@ export function cliBundlePlugin(): Plugin {
         const owner = packageOf(args.path);
         if (!owner) return undefined;
         const contents = text
-          .replace(LOCAL_REQUIRE, (_m, spec: string) => `__quiverRequireFromPackage(${JSON.stringify(owner)}, ${spec})`)
-          .replace(KEPT_OUT, (_m, _q, spec: string) => `__quiverImportFromPackage(${JSON.stringify(owner)}, ${JSON.stringify(spec)})`);
+          .replace(LOCAL_REQUIRE, (m, spec: string) => (fromOwner(spec.slice(1, -1)) ? `__quiverRequireFromPackage(${JSON.stringify(owner)}, ${spec})` : m))
+          .replace(KEPT_OUT, (m, _q, spec: string) => (fromOwner(spec) ? `__quiverImportFromPackage(${JSON.stringify(owner)}, ${JSON.stringify(spec)})` : m));
+        if (contents === text) return undefined;
         const helpers = `import { importFromPackage as __quiverImportFromPackage, requireFromPackage as __quiverRequireFromPackage } from ${JSON.stringify(HELPER)};\n`;
         return { contents: helpers + contents, loader: 'js' };
       });
     },
   };
+}
+
+/** The package a specifier imports: `pdf-parse/lib/x.js` -> `pdf-parse`, `@a/b/c` -> `@a/b`. */
+function packageName(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 /** The name of the package a file belongs to (its nearest package.json with a name). */

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { copyBundledManifests } from './bundle-manifests.js';
 import { cliBundlePlugin } from './bundle-plugins.js';
 import { cliTrimPlugin } from './bundle-trim.js';
 
@@ -7,9 +8,18 @@ import { cliTrimPlugin } from './bundle-trim.js';
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as Record<string, Record<string, string> | undefined>;
-const dependencies = Object.keys(pkg.dependencies ?? {});
-/** What a lean install may leave out (the optional tool plugins, @quiver/agent, esbuild, ...): never inlined. */
-const optional = [...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter((d) => !dependencies.includes(d));
+/**
+ * What the installed command imports at run time: its `dependencies` (the few the bundle leaves
+ * in their packages: jiti, mvdan-sh, ripgrep's binary) and its optional `peerDependencies` (the
+ * tool plugins, @quiver/agent and esbuild a lean install leaves out). Never inlined.
+ */
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+/**
+ * What the bundle carries: the `devDependencies` it imports (core, zod, the runtime's packages,
+ * the MCP SDK, the first-party plugins). They are not installed with the CLI: each one's code
+ * is shipped once, in the bundle (see bundle-manifests.ts for the plugins' manifests).
+ */
+const inlined = Object.keys(pkg.devDependencies ?? {}).filter((d) => !external.includes(d));
 
 export default defineConfig([
   {
@@ -46,10 +56,13 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: 'node20',
-    noExternal: dependencies,
-    external: optional,
+    noExternal: inlined,
+    external,
     // Bundled CommonJS modules require() Node built-ins: give the ES module chunks a require.
     banner: { js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);" },
-    esbuildPlugins: [cliBundlePlugin(), cliTrimPlugin()],
+    esbuildPlugins: [cliBundlePlugin({ external }), cliTrimPlugin()],
+    metafile: true,
+    // The bundled plugins' manifests, where the runtime finds a plugin the install does not hold.
+    onSuccess: async () => copyBundledManifests(pkg, new URL('./', import.meta.url)),
   },
 ]);

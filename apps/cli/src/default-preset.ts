@@ -2,10 +2,12 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConfigPresets, QuiverConfigInput } from '@quiver/core';
 import { resolvePluginDir } from '@quiver/runtime';
+import { bundledPlugins } from './bundle/bundled-registry.js';
 
 /**
  * The default preset: every first-party tool package. Used when the config names no plugins.
- * Packages that are not installed next to the CLI are skipped (a trimmed distribution).
+ * Packages neither installed next to the CLI nor carried in its bundle are skipped (the lean
+ * install leaves the optional ones out).
  */
 export const DEFAULT_PLUGINS: readonly string[] = [
   '@quiver/tool-ask-followup-question',
@@ -54,7 +56,7 @@ export function defaultPreset(): QuiverConfigInput {
 
 function isInstalled(name: string): boolean {
   try {
-    resolvePluginDir(name, { configDir: HERE, from: [HERE], hostOnly: true });
+    resolvePluginDir(name, { configDir: HERE, from: [HERE], hostOnly: true, bundled: bundledPlugins() });
     return true;
   } catch {
     return false;

@@ -17,7 +17,6 @@ import {
   type Host,
   type HostUi,
   type ConfigPresets,
-  type BundledPlugin,
   type PluginDefinition,
   type QuiverConfig,
   type Task,
@@ -34,7 +33,7 @@ import { createWorkspace } from '@quiver/workspace';
 import { createIgnoreService } from '@quiver/ignore';
 import { createSandboxService, sandboxConfigSection } from '@quiver/sandbox';
 import { configSectionsWith } from './config-sections/host-config-sections.js';
-import { resolvePluginDir } from './resolve-plugin.js';
+import { resolvePluginDir, type BundledPackage } from './resolve-plugin.js';
 import { registerConfigHooks } from './config-hooks.js';
 
 /** Options of {@link createRuntime}. */
@@ -56,9 +55,10 @@ export interface RuntimeOptions {
   /**
    * Plugin modules bundled into the host, by package name: a default or configured package of
    * that name and version is imported from here instead of its folder (manifests are still
-   * read from the folder).
+   * read from the folder). A name no folder provides is taken from the entry's `manifestDir`
+   * (a host that ships the plugin only in its bundle).
    */
-  bundledPlugins?: ReadonlyMap<string, BundledPlugin>;
+  bundledPlugins?: ReadonlyMap<string, BundledPackage>;
   /** In-memory plugins to add (tests, bundled distributions). */
   plugins?: { plugin: PluginDefinition; options?: Record<string, unknown> }[];
   /** Skip loading the config's plugins (when `plugins` supplies them all). */
@@ -201,7 +201,7 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
     let dir: string;
     try {
       // The defaults are the host's own (W3); an untrusted folder's picks come from the host too (W1).
-      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [], hostOnly: fromDefaults || loaded.trusted !== true });
+      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [], hostOnly: fromDefaults || loaded.trusted !== true, bundled: options.bundledPlugins });
     } catch (e) {
       // The default preset names every first-party tool; a trimmed install simply has fewer.
       if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;

@@ -1,16 +1,30 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { ERROR_CODES, quiverError } from '@quiver/core';
+import { ERROR_CODES, quiverError, type BundledPlugin } from '@quiver/core';
+
+/**
+ * A plugin a host carries in its bundle (see core's `BundledPlugin`), and where the host keeps
+ * a copy of that package's manifest (its package.json and descriptors file) when the package
+ * itself is not installed: the CLI ships its bundled plugins' code once, in the bundle.
+ */
+export interface BundledPackage extends BundledPlugin {
+  /** A folder holding the package's package.json (and the descriptors file it names). */
+  manifestDir?: string;
+}
 
 /**
  * Find a plugin package's folder: a path (relative to the config file) or a package name,
- * looked up from the config's folder first, then from each `from` folder (the host app's).
+ * looked up from the config's folder first, then from each `from` folder (the host app's),
+ * then in the host's `bundled` manifests (a plugin it carries without installing it).
  * With `hostOnly` (the default plugins, SPEC W3; any plugin of an untrusted folder, W1) only
- * the `from` folders count: a same-named package in the workspace's `node_modules` never
- * loads, and a path is refused.
+ * the host's own folders and manifests count: a same-named package in the workspace's
+ * `node_modules` never loads, and a path is refused.
  */
-export function resolvePluginDir(spec: string, options: { configDir: string; configFile?: string; from: string[]; hostOnly?: boolean }): string {
+export function resolvePluginDir(
+  spec: string,
+  options: { configDir: string; configFile?: string; from: string[]; hostOnly?: boolean; bundled?: ReadonlyMap<string, BundledPackage> },
+): string {
   if (options.hostOnly && (spec.startsWith('.') || isAbsolute(spec))) {
     throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' is in a folder you have not trusted, so it is not loaded. Trust the folder ('quiver trust') to use it.`, { file: options.configFile, key: 'plugins', plugin: spec });
   }
@@ -27,6 +41,8 @@ export function resolvePluginDir(spec: string, options: { configDir: string; con
       // Not resolvable from here; try the next base.
     }
   }
+  const manifestDir = options.bundled?.get(spec)?.manifestDir;
+  if (manifestDir && existsSync(join(manifestDir, 'package.json'))) return manifestDir;
   throw quiverError(
     ERROR_CODES.PLUGIN_NOT_FOUND,
     `Plugin '${spec}' is not installed. Install it (npm i ${spec}) or remove it from 'plugins' in ${options.configFile ?? 'the config'}.`,

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { quiverError } from '@quiver/core';
+import { ERROR_CODES, quiverError } from '@quiver/core';
 import { distributionPlugin } from './distribution-esbuild-plugin.js';
 import { BUNDLE_BANNER, BUNDLE_DEFINE, settingsModule } from './distribution-modules.js';
 import { copyNativeAssets, NATIVE_ASSET_MODULES, type CopiedAsset } from './native-assets.js';
@@ -50,6 +50,7 @@ export interface BuildResult {
  * await buildDistribution({ configFile: 'dist.config.json', outDir: 'out', cwd, cliDir: CLI_DIR });
  */
 export async function buildDistribution(options: BuildOptions): Promise<BuildResult> {
+  assertPackagesInstalled(options.cliDir);
   const plan = await planDistribution({ configFile: options.configFile, cwd: options.cwd, cliDir: options.cliDir });
   const outDir = resolve(options.cwd, options.outDir);
   await mkdir(outDir, { recursive: true });
@@ -66,6 +67,33 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
     bytes: (await stat(bin)).size,
     totalBytes: await folderBytes(outDir),
   };
+}
+
+/**
+ * The packages a distribution is bundled from (the unbundled command, lib/bin.js, imports them).
+ * The lean `npm i -g @quiver/cli` does not install them: its own command is one bundle that
+ * already holds them. @quiver/all does, so its `quiver build` works.
+ */
+const BUILD_PACKAGES = ['@quiver/runtime', '@quiver/core', '@quiver/mcp-hub', '@modelcontextprotocol/sdk/server/index.js', 'zod'] as const;
+
+function assertPackagesInstalled(cliDir: string): void {
+  const lib = join(cliDir, 'lib/bin.js');
+  if (!existsSync(lib)) return; // run from the sources: the workspace has every package
+  const req = createRequire(lib);
+  const missing = BUILD_PACKAGES.filter((p) => {
+    try {
+      req.resolve(p);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (!missing.length) return;
+  throw quiverError(
+    ERROR_CODES.DEPENDENCY_MISSING,
+    `'quiver build' bundles a distribution from Quiver's packages (${missing.join(', ')} are not installed here): the default @quiver/cli install carries them only inside its own bundle. Install @quiver/all ('npm i -g @quiver/all', the same quiver command with every package and esbuild) and run its quiver build.`,
+    { key: missing[0] },
+  );
 }
 
 /** The bytes of every file under `dir` (a distribution's size on disk, before compression). */

@@ -1,4 +1,6 @@
-import type { BundledPlugin } from '@quiver/core';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BundledPackage } from '@quiver/runtime';
 import askFollowupQuestion from '@quiver/tool-ask-followup-question/package.json';
 import attemptCompletion from '@quiver/tool-attempt-completion/package.json';
 import executeCommand from '@quiver/tool-execute-command/package.json';
@@ -19,35 +21,52 @@ import summarizeTask from '@quiver/tool-summarize-task/package.json';
 import reportBug from '@quiver/tool-report-bug/package.json';
 import generateExplanation from '@quiver/tool-generate-explanation/package.json';
 import useSkill from '@quiver/tool-use-skill/package.json';
+import searchFiles from '@quiver/tool-search-files/package.json';
+import clineHooks from '@quiver/plugin-cline-hooks/package.json';
+
+/**
+ * Where the build put the bundled plugins' manifests (apps/cli/bundle-manifests.ts): dist/plugins,
+ * beside the bundle's chunks (this module is one of them).
+ */
+const MANIFESTS = join(dirname(fileURLToPath(import.meta.url)), 'plugins');
+
+function bundled(name: string, version: string, load: BundledPackage['load']): [string, BundledPackage] {
+  return [name, { version, load, manifestDir: join(MANIFESTS, name) }];
+}
 
 /**
  * The first-party plugins the CLI's bundle carries (see tsup.config.ts): each one's module, and
- * the version it was built from. The registry imports a default plugin from here when the
- * package it found has that version, so the CLI, its services and the plugin share one copy of
- * core and zod instead of loading a second from the plugin's folder (most of a start-up's
- * module loading). Left out: plugins whose code finds files next to itself or runs a binary of
- * its package (search_files' ripgrep, the tree-sitter grammars, Playwright, web_fetch's
- * converter) and those a lean install leaves out; they load from their folders as any plugin.
+ * the version it was built from. The registry imports a plugin from here when the package it
+ * found has that version, so the CLI, its services and the plugin share one copy of core and
+ * zod instead of loading a second from the plugin's folder (most of a start-up's module
+ * loading). They are devDependencies of the CLI: an install holds their code once, here, and
+ * their manifests in dist/plugins (`manifestDir`), where the runtime finds a plugin no installed
+ * package provides. Every devDependency with a Quiver manifest must be listed (a test checks).
+ * Left out: plugins whose code finds files next to itself (the tree-sitter grammars,
+ * Playwright, web_fetch's converter) and those a lean install leaves out (the optional
+ * peerDependencies); they load from their folders as any plugin.
  */
-export const BUNDLED_PLUGINS: ReadonlyMap<string, BundledPlugin> = new Map<string, BundledPlugin>([
-  ['@quiver/tool-ask-followup-question', { version: askFollowupQuestion.version, load: () => import('@quiver/tool-ask-followup-question') }],
-  ['@quiver/tool-attempt-completion', { version: attemptCompletion.version, load: () => import('@quiver/tool-attempt-completion') }],
-  ['@quiver/tool-execute-command', { version: executeCommand.version, load: () => import('@quiver/tool-execute-command') }],
-  ['@quiver/tool-read-file', { version: readFile.version, load: () => import('@quiver/tool-read-file') }],
-  ['@quiver/tool-write-to-file', { version: writeToFile.version, load: () => import('@quiver/tool-write-to-file') }],
-  ['@quiver/tool-list-files', { version: listFiles.version, load: () => import('@quiver/tool-list-files') }],
-  ['@quiver/tool-apply-patch', { version: applyPatch.version, load: () => import('@quiver/tool-apply-patch') }],
-  ['@quiver/tool-use-mcp-tool', { version: useMcpTool.version, load: () => import('@quiver/tool-use-mcp-tool') }],
-  ['@quiver/tool-access-mcp-resource', { version: accessMcpResource.version, load: () => import('@quiver/tool-access-mcp-resource') }],
-  ['@quiver/tool-load-mcp-documentation', { version: loadMcpDocumentation.version, load: () => import('@quiver/tool-load-mcp-documentation') }],
-  ['@quiver/tool-new-task', { version: newTask.version, load: () => import('@quiver/tool-new-task') }],
-  ['@quiver/tool-plan-mode-respond', { version: planModeRespond.version, load: () => import('@quiver/tool-plan-mode-respond') }],
-  ['@quiver/tool-act-mode-respond', { version: actModeRespond.version, load: () => import('@quiver/tool-act-mode-respond') }],
-  ['@quiver/tool-focus-chain', { version: focusChain.version, load: () => import('@quiver/tool-focus-chain') }],
-  ['@quiver/tool-web-search', { version: webSearch.version, load: () => import('@quiver/tool-web-search') }],
-  ['@quiver/tool-condense', { version: condense.version, load: () => import('@quiver/tool-condense') }],
-  ['@quiver/tool-summarize-task', { version: summarizeTask.version, load: () => import('@quiver/tool-summarize-task') }],
-  ['@quiver/tool-report-bug', { version: reportBug.version, load: () => import('@quiver/tool-report-bug') }],
-  ['@quiver/tool-generate-explanation', { version: generateExplanation.version, load: () => import('@quiver/tool-generate-explanation') }],
-  ['@quiver/tool-use-skill', { version: useSkill.version, load: () => import('@quiver/tool-use-skill') }],
+export const BUNDLED_PLUGINS: ReadonlyMap<string, BundledPackage> = new Map<string, BundledPackage>([
+  bundled('@quiver/tool-ask-followup-question', askFollowupQuestion.version, () => import('@quiver/tool-ask-followup-question')),
+  bundled('@quiver/tool-attempt-completion', attemptCompletion.version, () => import('@quiver/tool-attempt-completion')),
+  bundled('@quiver/tool-execute-command', executeCommand.version, () => import('@quiver/tool-execute-command')),
+  bundled('@quiver/tool-read-file', readFile.version, () => import('@quiver/tool-read-file')),
+  bundled('@quiver/tool-write-to-file', writeToFile.version, () => import('@quiver/tool-write-to-file')),
+  bundled('@quiver/tool-list-files', listFiles.version, () => import('@quiver/tool-list-files')),
+  bundled('@quiver/tool-apply-patch', applyPatch.version, () => import('@quiver/tool-apply-patch')),
+  bundled('@quiver/tool-use-mcp-tool', useMcpTool.version, () => import('@quiver/tool-use-mcp-tool')),
+  bundled('@quiver/tool-access-mcp-resource', accessMcpResource.version, () => import('@quiver/tool-access-mcp-resource')),
+  bundled('@quiver/tool-load-mcp-documentation', loadMcpDocumentation.version, () => import('@quiver/tool-load-mcp-documentation')),
+  bundled('@quiver/tool-new-task', newTask.version, () => import('@quiver/tool-new-task')),
+  bundled('@quiver/tool-plan-mode-respond', planModeRespond.version, () => import('@quiver/tool-plan-mode-respond')),
+  bundled('@quiver/tool-act-mode-respond', actModeRespond.version, () => import('@quiver/tool-act-mode-respond')),
+  bundled('@quiver/tool-focus-chain', focusChain.version, () => import('@quiver/tool-focus-chain')),
+  bundled('@quiver/tool-web-search', webSearch.version, () => import('@quiver/tool-web-search')),
+  bundled('@quiver/tool-condense', condense.version, () => import('@quiver/tool-condense')),
+  bundled('@quiver/tool-summarize-task', summarizeTask.version, () => import('@quiver/tool-summarize-task')),
+  bundled('@quiver/tool-report-bug', reportBug.version, () => import('@quiver/tool-report-bug')),
+  bundled('@quiver/tool-generate-explanation', generateExplanation.version, () => import('@quiver/tool-generate-explanation')),
+  bundled('@quiver/tool-use-skill', useSkill.version, () => import('@quiver/tool-use-skill')),
+  bundled('@quiver/tool-search-files', searchFiles.version, () => import('@quiver/tool-search-files')),
+  bundled('@quiver/plugin-cline-hooks', clineHooks.version, () => import('@quiver/plugin-cline-hooks')),
 ]);
