@@ -74,7 +74,7 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
  * The lean `npm i -g @quiver/cli` does not install them: its own command is one bundle that
  * already holds them. @quiver/all does, so its `quiver build` works.
  */
-const BUILD_PACKAGES = ['@quiver/runtime', '@quiver/core', '@quiver/mcp-hub', '@modelcontextprotocol/sdk/server/index.js', 'zod'] as const;
+const BUILD_PACKAGES = ['@quiver/runtime', '@quiver/core', '@quiver/mcp-hub', '@quiver/shell', '@quiver/sandbox', '@quiver/workspace', '@quiver/ignore'] as const;
 
 function assertPackagesInstalled(cliDir: string): void {
   const lib = join(cliDir, 'lib/bin.js');
@@ -82,7 +82,7 @@ function assertPackagesInstalled(cliDir: string): void {
   const req = createRequire(lib);
   const missing = BUILD_PACKAGES.filter((p) => {
     try {
-      req.resolve(p);
+      req.resolve(`${p}/package.json`); // (their exports are ES modules only: require.resolve cannot name the entry)
       return false;
     } catch {
       return true;
