@@ -51,14 +51,15 @@ export function buildReports(entries = apiEntries()) {
 
 function report(e, program, checker) {
   const source = program.getSourceFile(e.entry);
-  const moduleSymbol = source && checker.getSymbolAtLocation(source);
-  if (!moduleSymbol) throw new Error(`${e.name}: ${relative(root, e.entry)} is not a module`);
+  if (!source) throw new Error(`${e.name}: ${relative(root, e.entry)} could not be read`);
+  // A declaration file with no export at all has no module symbol: an empty API.
+  const moduleSymbol = checker.getSymbolAtLocation(source);
   const dist = dirname(e.entry) + sep;
   const resolve = (s) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
   const own = (s) => (s.declarations ?? []).some((d) => d.getSourceFile().fileName.startsWith(dist));
   // A top-level declaration of this package (not a type parameter, a member or a local).
   const topLevel = (s) => (s.declarations ?? []).some((d) => ts.isSourceFile(d.parent) || (ts.isVariableDeclaration(d) && ts.isSourceFile(d.parent.parent.parent)));
-  const exported = checker.getExportsOfModule(moduleSymbol).sort((a, b) => cmp(a.name, b.name));
+  const exported = (moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []).sort((a, b) => cmp(a.name, b.name));
   const seen = new Set(exported.map(resolve));
   const reached = [];
   const lines = [];
