@@ -19,7 +19,7 @@ export const CLI_ERRORS = defineErrorCodes('@quiver/cli', {
   },
   PLUGIN_ADD_FAILED: {
     code: 'QUIVER_ERR_CLI_PLUGIN_ADD_FAILED',
-    meaning: '`quiver plugin add` refused or failed: the package manager could not install the plugin, or the config is a `.ts`/`.js` module it does not rewrite. Nothing was added to the config.',
+    meaning: '`quiver plugin add` refused or failed: the package manager could not install the plugin, or the config is a `.ts`/`.mjs`/`.js` module of a shape it cannot edit safely (its default export is not an object literal or `defineConfig({ ... })`, or its `plugins` is not an array literal). Nothing was added to the config.',
     fix: 'Read the package manager output in the message and fix it (name, version, network), or install the plugin yourself and add it to the config\'s `plugins` list (keep `"..."` first to keep the default tools).',
   },
 });

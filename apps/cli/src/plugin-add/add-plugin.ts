@@ -61,7 +61,7 @@ export async function addPlugin(spec: string, cwd: string): Promise<AddPluginRes
   const dir = configFile ? dirname(configFile) : cwd;
   const meta = await pluginMetadata(spec, dir);
   checkPluginManifest(meta, { file: `${spec} (package.json on the registry)`, coreVersion: CORE_VERSION, fallbackName: spec });
-  assertEditable(meta.name ?? spec, configFile);
+  await assertEditable(meta.name ?? spec, configFile);
   const pm = detectPackageManager(dir);
   await install(pm, spec, dir);
   const name = meta.name ?? spec;

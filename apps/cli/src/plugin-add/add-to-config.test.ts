@@ -1,6 +1,6 @@
 // How quiver plugin add edits a config: create one that keeps the defaults, append to a list,
 // keep the defaults of a config without a list, leave a config naming the plugin alone, and
-// refuse a module config.
+// edit or refuse a module config before anything is installed.
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,14 @@ it('a plugin already named (also with options) changes nothing', async () => {
   expect(await readFile(file, 'utf8')).toBe(text);
 });
 
-it('a module config is refused before anything is installed', () => {
-  expect(() => assertEditable('quiver-tool-hello', join(dir, 'quiver.config.ts'))).toThrow(/nothing was installed/);
+it('a module config of a shape it cannot edit is refused before anything is installed', async () => {
+  const file = join(dir, 'quiver.config.ts');
+  await writeFile(file, 'const c = { plugins: ["..."] };\nexport default c;\n');
+  await expect(assertEditable('quiver-tool-hello', file)).rejects.toThrow(/nothing was installed or changed/);
+});
+
+it('a JSON config whose plugins is not a list is refused before anything is installed', async () => {
+  const file = join(dir, 'quiver.config.json');
+  await writeFile(file, JSON.stringify({ plugins: 'quiver-tool-x' }));
+  await expect(assertEditable('quiver-tool-hello', file)).rejects.toThrow(/"plugins" is not a list/);
 });

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ERROR_CODES, quiverError } from '@quiver/core';
-import { CLI_ERRORS } from '../cli-errors.js';
+import { editModuleConfig } from './edit-module-config.js';
 
 /** What {@link addToConfig} did. */
 export interface ConfigChange {
@@ -21,11 +21,12 @@ function entryName(entry: unknown): string | undefined {
 }
 
 /**
- * Add `plugin` to a JSON config's `plugins`, creating `quiver.config.json` in `dir` when there is
- * no config. A config without a `plugins` list loads the default tools, so the new list keeps
+ * Add `plugin` to a config's `plugins`, creating `quiver.config.json` in `dir` when there is no
+ * config. A config without a `plugins` list loads the default tools, so the new list keeps
  * them: `"extends": "quiver:default"` (unless it extends something already) and `"..."` first.
- * A `.ts`/`.js` config is code, not data: it is refused (call {@link assertEditable} before
- * installing anything) with what to add by hand.
+ * A `.ts`/`.mjs`/`.js` config is edited as code (see {@link editModuleConfig}); one whose shape
+ * cannot be edited safely is refused with what to add by hand (call {@link assertEditable}
+ * before installing anything). The file is replaced whole: written beside it, then renamed.
  */
 export async function addToConfig(plugin: string, configFile: string | undefined, dir: string): Promise<ConfigChange> {
   if (!configFile) {
@@ -33,7 +34,20 @@ export async function addToConfig(plugin: string, configFile: string | undefined
     await writeFile(file, `${JSON.stringify({ extends: 'quiver:default', plugins: ['...', plugin] }, null, 2)}\n`);
     return { file, created: true, changed: true };
   }
-  assertEditable(plugin, configFile);
+  const edited = await editedConfig(plugin, configFile);
+  if (edited === undefined) return { file: configFile, created: false, changed: false };
+  await replaceFile(configFile, edited);
+  return { file: configFile, created: false, changed: true };
+}
+
+/** Refuse, before anything is installed, a config that {@link addToConfig} cannot edit. */
+export async function assertEditable(plugin: string, configFile: string | undefined): Promise<void> {
+  if (configFile) await editedConfig(plugin, configFile);
+}
+
+/** The config's new text naming `plugin`, or `undefined` when it names it already. */
+function editedConfig(plugin: string, configFile: string): Promise<string | undefined> | string | undefined {
+  if (!configFile.endsWith('.json')) return editModuleConfig(plugin, configFile);
   const text = existsSync(configFile) ? readFileSync(configFile, 'utf8') : '{}';
   let config: Record<string, unknown>;
   try {
@@ -41,20 +55,22 @@ export async function addToConfig(plugin: string, configFile: string | undefined
   } catch (cause) {
     throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile} is not valid JSON (${(cause as Error).message}). Fix it, then run quiver plugin add again.`, { file: configFile, cause });
   }
+  if (!config || typeof config !== 'object' || Array.isArray(config)) {
+    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile} is not a JSON object. Make it { "plugins": [...] }.`, { file: configFile });
+  }
   const plugins = config.plugins;
   if (plugins !== undefined && !Array.isArray(plugins)) {
     throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile}: "plugins" is not a list. Make it an array of package names.`, { file: configFile, key: 'plugins' });
   }
-  if (plugins?.some((p) => entryName(p) === plugin)) return { file: configFile, created: false, changed: false };
+  if (plugins?.some((p) => entryName(p) === plugin)) return undefined;
   if (plugins) config.plugins = [...plugins, plugin];
   else config = { ...(config.extends === undefined ? { extends: 'quiver:default' } : {}), ...config, plugins: ['...', plugin] };
-  await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
-  return { file: configFile, created: false, changed: true };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** Refuse, before anything is installed, a config that {@link addToConfig} cannot edit. */
-export function assertEditable(plugin: string, configFile: string | undefined): void {
-  if (configFile && !configFile.endsWith('.json')) {
-    throw quiverError(CLI_ERRORS.PLUGIN_ADD_FAILED, `${configFile} is a module, which quiver plugin add does not rewrite, so nothing was installed. Install '${plugin}' with your package manager and add it to the config's "plugins" list yourself (keep "..." first to keep the default tools).`, { file: configFile, key: 'plugins', plugin });
-  }
+/** A reader of the config never sees half a file: write a sibling, then rename it over. */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = `${file}.quiver-${process.pid}.tmp`;
+  await writeFile(temp, text);
+  await rename(temp, file);
 }
