@@ -5,10 +5,10 @@ import { CLI_ERRORS } from '../cli-errors.js';
 
 /**
  * The @quiver packages a plugin's tests load: core and testing directly, the rest through
- * testing → runtime. They are not on the npm registry yet, so a plugin made outside this
+ * testing → runtime (mcp-hub since the runtime owns the `mcpServers` config section). They are not on the npm registry yet, so a plugin made outside this
  * monorepo points every one of them at a local copy (`overrides` reach the transitive ones).
  */
-export const QUIVER_TEST_PACKAGES = ['core', 'testing', 'runtime', 'shell', 'workspace', 'ignore', 'fs', 'sandbox'] as const;
+export const QUIVER_TEST_PACKAGES = ['core', 'testing', 'runtime', 'shell', 'workspace', 'ignore', 'fs', 'sandbox', 'mcp-hub'] as const;
 
 /** Where the scaffold's @quiver dependencies come from. */
 export type QuiverSource = { kind: 'registry' } | { kind: 'link'; root: string } | { kind: 'tarballs'; dir: string };
