@@ -31,6 +31,24 @@ describe('pluginNames', () => {
 });
 
 describe('quiverSpecs', () => {
+  // The outside-the-monorepo install 404'd once when the runtime gained a dependency this list
+  // lacked; this catches that here, from the packages' own manifests, in milliseconds.
+  it('points every package in the dependency closure of @quiver/core and @quiver/testing at a local copy', async () => {
+    const closure = new Set<string>();
+    const queue = ['core', 'testing'];
+    while (queue.length) {
+      const short = queue.shift()!;
+      if (closure.has(short)) continue;
+      closure.add(short);
+      const pj = JSON.parse(await readFile(join(MONOREPO, 'packages', short, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+      for (const name of Object.keys({ ...pj.dependencies, ...pj.peerDependencies, ...pj.optionalDependencies })) {
+        if (name.startsWith('@quiver/')) queue.push(name.slice('@quiver/'.length));
+      }
+    }
+    expect(closure.size).toBeGreaterThan(2);
+    expect([...closure].filter((short) => !(QUIVER_TEST_PACKAGES as readonly string[]).includes(short))).toEqual([]);
+  });
+
   it('registry: semver ranges of this core, no overrides', () => {
     expect(quiverSpecs({ kind: 'registry' })).toEqual({ core: `^${CORE_VERSION}`, testing: `^${CORE_VERSION}` });
   });
