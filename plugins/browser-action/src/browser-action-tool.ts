@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
-import { browserSettings, type BrowserSettings } from './browser-settings.js';
+import { browserOptionsSchema, type BrowserSettings } from './browser-settings.js';
 import type { ActionOutcome, BrowserSession, LoadGuard } from './browser-session.js';
 import { sessionOf } from './browser-session-service.js';
 import { actionResultBlocks, BROWSER_CLOSED } from './format-action-result.js';
@@ -43,6 +43,7 @@ export const browserActionTool = defineTool({
   name: 'browser_action',
   description: DESCRIPTION,
   params: browserActionParams,
+  options: browserOptionsSchema,
   annotations: { title: 'Browser action', openWorld: true },
   // Only launch asks (SPEC Part B §16.13); the other actions act on a browser the user allowed.
   // A launch without a URL launches nothing: it fails on the missing argument without a prompt.
@@ -52,13 +53,13 @@ export const browserActionTool = defineTool({
   execute: (config, params) => executeBrowserAction(config, params),
 });
 
-async function executeBrowserAction(config: TaskConfig, params: Params): Promise<ToolResponse> {
+async function executeBrowserAction(config: TaskConfig<BrowserSettings>, params: Params): Promise<ToolResponse> {
   const session = sessionOf(config);
   if (params.action === 'close') {
     await session.close();
     return BROWSER_CLOSED;
   }
-  const settings = browserSettings(config.options);
+  const settings = config.options;
   const missing = missingArgument(params);
   if (missing) return missingArgumentResult(config, session, missing);
   let outcome: ActionOutcome;

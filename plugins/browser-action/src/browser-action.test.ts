@@ -188,10 +188,8 @@ describe('browser_action parameters and errors (no browser needed)', () => {
     expect(t.text(r)).toContain('apt-get install chromium');
   });
 
-  it('refuses invalid plugin options with the key', async () => {
-    const t = await harness({ viewport: 'huge' });
-    const r = await act(t, { action: 'launch', url: `${pages.url}/` });
-    expect(r.isError).toBe(true);
-    expect(t.text(r)).toContain("The browser_action plugin option 'viewport' is invalid");
+  it('refuses invalid or unknown plugin options when the plugin loads, naming the plugin and the key', async () => {
+    await expect(harness({ viewport: 'huge' })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-browser-action', key: 'options.viewport' });
+    await expect(harness({ navigationTimeout: 5000 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.navigationTimeout' });
   });
 });

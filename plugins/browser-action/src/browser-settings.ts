@@ -57,36 +57,42 @@ const viewport = z.union([
     }),
 ]);
 
-/** The plugin options of browser_action; every key is optional. */
-export const browserOptionsSchema = z.object({
-  executablePath: z.string().min(1).optional(),
-  remoteBrowserHost: z.string().url().optional(),
-  viewport: viewport.optional(),
-  navigationTimeoutMs: ms.optional(),
-  stableWaitMs: ms.optional(),
-  launchTimeoutMs: ms.optional(),
-  actionTimeoutMs: ms.optional(),
-  logQuietMs: ms.optional(),
-  logWaitMs: ms.optional(),
-  screenshotType: z.enum(['png', 'jpeg']).optional(),
-  extraArgs: z.array(z.string()).optional(),
-});
+/**
+ * The plugin options of browser_action (every key optional, unknown keys refused), parsed once
+ * when the plugin loads into the full {@link BrowserSettings}: the defaults plus what is set.
+ */
+export const browserOptionsSchema = z
+  .object({
+    executablePath: z.string().min(1).optional(),
+    remoteBrowserHost: z.string().url().optional(),
+    viewport: viewport.optional(),
+    navigationTimeoutMs: ms.optional(),
+    stableWaitMs: ms.optional(),
+    launchTimeoutMs: ms.optional(),
+    actionTimeoutMs: ms.optional(),
+    logQuietMs: ms.optional(),
+    logWaitMs: ms.optional(),
+    screenshotType: z.enum(['png', 'jpeg']).optional(),
+    extraArgs: z.array(z.string()).optional(),
+  })
+  .strict()
+  .transform((options): BrowserSettings => {
+    const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    return Object.freeze({ ...DEFAULT_BROWSER_SETTINGS, ...defined }) as BrowserSettings;
+  });
 
 /**
- * The settings for a set of plugin options, over the defaults. Options that do not fit are
- * a config error naming the key.
+ * The settings for a set of plugin options, over the defaults (what the plugin's loader does
+ * with {@link browserOptionsSchema}). Options that do not fit are a config error naming the key.
  */
 export function browserSettings(options: Readonly<Record<string, unknown>>): BrowserSettings {
   const parsed = browserOptionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = issue.path.join('.');
-    throw quiverError(
-      ERROR_CODES.CONFIG_INVALID,
-      `The browser_action plugin option '${key}' is invalid: ${issue.message}. Fix it in the config (see the README of @quiver/tool-browser-action).`,
-      { key, tool: 'browser_action' },
-    );
-  }
-  const defined = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
-  return Object.freeze({ ...DEFAULT_BROWSER_SETTINGS, ...defined }) as BrowserSettings;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].join('.');
+  throw quiverError(
+    ERROR_CODES.CONFIG_INVALID,
+    `The browser_action plugin option '${key}' is invalid: ${issue.message}. Fix it in the config (see the README of @quiver/tool-browser-action).`,
+    { key, tool: 'browser_action' },
+  );
 }

@@ -1,6 +1,7 @@
 import { definePlugin } from '@quiver/core';
 import { browserActionTool } from './browser-action-tool.js';
 import { registerBrowserSession } from './browser-session-service.js';
+import { browserOptionsSchema } from './browser-settings.js';
 
 export { browserActionTool, browserActionParams, BROWSER_ACTIONS, type BrowserActionName } from './browser-action-tool.js';
 export { BrowserSession, CHROMIUM_ARGS, SCROLL_PIXELS, NOT_LAUNCHED_MESSAGE, type ActionOutcome } from './browser-session.js';
@@ -21,4 +22,4 @@ export { ConsoleLogBuffer, formatConsoleLine } from './console-log-buffer.js';
  * const h = await createTestHarness({ plugins: [browserAction] });
  * await h.call('browser_action', { action: 'launch', url: 'http://127.0.0.1:8080' });
  */
-export default definePlugin({ name: '@quiver/tool-browser-action', tools: [browserActionTool], register: registerBrowserSession });
+export default definePlugin({ name: '@quiver/tool-browser-action', tools: [browserActionTool], options: browserOptionsSchema, register: registerBrowserSession });

@@ -1,4 +1,5 @@
 import { homedir, userInfo } from 'node:os';
+import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import {
   coreServices,
@@ -22,17 +23,30 @@ export const CLINE_HOOKS_PACKAGE = '@quiver/plugin-cline-hooks';
 /** The per-script time limit of the baseline. */
 export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
 
-/** Options of the plugin (from the config's `plugins` entry). */
-export interface ClineHooksOptions {
-  /** The global hooks folder; `false` for none. @default ~/Documents/Cline/Hooks */
-  globalDir?: string | false;
-  /** More folders of hook scripts (like Cline's `--hooks-dir`), run in the primary root. */
-  dirs?: string[];
-  /** Per-script time limit. @default 30000 */
-  timeoutMs?: number;
-  /** What a failing or timed-out PreToolUse script does (Part A: block). Other hooks fail open. @default 'block' */
-  onError?: 'block' | 'allow';
-}
+/**
+ * The plugin's options (the config's `plugins` entry), parsed once when it loads: unknown keys
+ * and bad values are a config error naming the file, the plugin and the key.
+ */
+export const clineHooksOptions = z
+  .object({
+    /** The global hooks folder; `false` for none. @default ~/Documents/Cline/Hooks */
+    globalDir: z.union([z.string().min(1), z.literal(false)]).optional(),
+    /** More folders of hook scripts (like Cline's `--hooks-dir`), run in the primary root. @default [] */
+    dirs: z.array(z.string().min(1)).default([]),
+    /** Per-script time limit in milliseconds. @default 30000 */
+    timeoutMs: z.number().positive().finite().default(DEFAULT_HOOK_TIMEOUT_MS),
+    /** What a failing or timed-out PreToolUse script does (Part A: block). Other hooks fail open. @default 'block' */
+    onError: z.enum(['block', 'allow']).default('block'),
+  })
+  .strict()
+  // The home folder is read when the plugin loads, not when this module is imported.
+  .transform((o) => ({ ...o, globalDir: o.globalDir ?? join(homedir(), 'Documents', 'Cline', 'Hooks') }));
+
+/** Options of the plugin as written in the config. */
+export type ClineHooksOptions = z.input<typeof clineHooksOptions>;
+
+/** The options as the plugin uses them: every default applied. */
+type Options = z.output<typeof clineHooksOptions>;
 
 // The agent loop's model service, read by id so this plugin need not depend on @quiver/agent.
 const agentModel = createServiceRef<{ modelId?: string; provider?: string }>({ id: 'agent.model', scope: 'root' });
@@ -43,11 +57,12 @@ const agentModel = createServiceRef<{ modelId?: string; provider?: string }>({ i
  * baseline's camelCase JSON on stdin and `{cancel, contextModification, errorMessage}` on stdout.
  * It registers no tools: it only taps the hook bus.
  */
-export const clineHooksPlugin: PluginDefinition = definePlugin({
+export const clineHooksPlugin: PluginDefinition<typeof clineHooksOptions> = definePlugin({
   name: CLINE_HOOKS_PACKAGE,
   tools: [],
+  options: clineHooksOptions,
   register(ctx) {
-    const options = readOptions(ctx);
+    const options = ctx.options;
     const dirsNow = () => hookDirs(ctx, options);
     checkHookDirs(dirsNow());
     for (const hook of Object.keys(HOOK_NAMES) as HookName[]) {
@@ -68,20 +83,8 @@ export const clineHooksPlugin: PluginDefinition = definePlugin({
   },
 });
 
-function readOptions(ctx: PluginContext): Required<Omit<ClineHooksOptions, 'globalDir'>> & { globalDir: string | false } {
-  const o = ctx.options as ClineHooksOptions;
-  const timeoutMs = o.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${CLINE_HOOKS_PACKAGE}: timeoutMs must be a positive number of milliseconds.`, { plugin: CLINE_HOOKS_PACKAGE, key: 'options.timeoutMs' });
-  }
-  if (o.onError !== undefined && o.onError !== 'block' && o.onError !== 'allow') {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${CLINE_HOOKS_PACKAGE}: onError must be 'block' or 'allow'.`, { plugin: CLINE_HOOKS_PACKAGE, key: 'options.onError' });
-  }
-  return { globalDir: o.globalDir ?? join(homedir(), 'Documents', 'Cline', 'Hooks'), dirs: o.dirs ?? [], timeoutMs, onError: o.onError ?? 'block' };
-}
-
 /** Each root's `.clinerules/hooks` (run in that root), then the global and extra folders (run in the primary root). */
-function hookDirs(ctx: PluginContext, options: ReturnType<typeof readOptions>): HookDir[] {
+function hookDirs(ctx: PluginContext<Options>, options: Options): HookDir[] {
   const roots = ctx.services.find(coreServices.workspace)?.roots.map((r) => r.path) ?? [process.cwd()];
   const primary = roots[0];
   // The workspace's own scripts are the folder's code: they run only once the user trusts it
@@ -93,7 +96,7 @@ function hookDirs(ctx: PluginContext, options: ReturnType<typeof readOptions>): 
   return dirs;
 }
 
-function runContext(ctx: PluginContext, event: Record<string, unknown>) {
+function runContext(ctx: PluginContext<Options>, event: Record<string, unknown>) {
   const model = ctx.services.find(agentModel);
   return {
     taskId: String(event.taskId ?? ''),
@@ -105,7 +108,7 @@ function runContext(ctx: PluginContext, event: Record<string, unknown>) {
 }
 
 /** Turn the scripts' answer into the Quiver tap result for the hook. */
-function answer(ctx: PluginContext, hook: HookName, out: CombinedHookOutput, options: ReturnType<typeof readOptions>): unknown {
+function answer(ctx: PluginContext<Options>, hook: HookName, out: CombinedHookOutput, options: Options): unknown {
   if (out.failures.length) {
     if (hook === 'PreToolUse' && options.onError === 'block') throw quiverError(ERROR_CODES.HOOK_FAILED, out.failures.join('\n'), { hook });
     // Other hooks fail open (the baseline's rule): tell the user, carry on.

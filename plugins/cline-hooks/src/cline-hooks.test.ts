@@ -179,6 +179,19 @@ describe('start-up', () => {
     });
   });
 
+  it('a bad or unknown option in a config file is a config error naming the file, the plugin and the key', async () => {
+    const pkgDir = join(import.meta.dirname, '..');
+    const { createRuntime } = await import('@quiver/runtime');
+    const ui = { say: () => {}, ask: async () => ({ response: 'yes' as const }), approve: async () => ({ approved: true }) };
+    for (const [options, key] of [[{ timeoutMs: -5 }, 'plugins.0.options.timeoutMs'], [{ onError: 'maybe' }, 'plugins.0.options.onError'], [{ timeout: 5 }, 'plugins.0.options.timeout']] as const) {
+      const root = await mkdtemp(join(tmpdir(), 'quiver-hooks-opts-'));
+      extra.push(root);
+      const file = join(root, 'quiver.config.json');
+      await writeFile(file, JSON.stringify({ plugins: [{ name: pkgDir, options: { globalDir: false, ...options } }] }));
+      await expect(createRuntime({ cwd: root, configFile: file, ui })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file, plugin: '@quiver/plugin-cline-hooks', key });
+    }
+  });
+
   it('loads from a config as a tool-less package, eagerly', async () => {
     const pkgDir = join(import.meta.dirname, '..');
     const { createRuntime } = await import('@quiver/runtime');

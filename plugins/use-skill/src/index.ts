@@ -1,5 +1,5 @@
 import { definePlugin } from '@quiver/core';
-import { useSkillTool } from './use-skill.js';
+import { useSkillOptions, useSkillTool } from './use-skill.js';
 
 export { useSkillTool, skillActivation, availableSkills } from './use-skill.js';
 export type { UseSkillParams, SkillScope } from './use-skill.js';
@@ -15,4 +15,4 @@ export { skillsPromptSection } from './skills-prompt-section.js';
  * import useSkill from '@quiver/tool-use-skill';
  * const h = await createTestHarness({ plugins: [useSkill], files: { '.quiver/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ship it\n---\nRun make deploy.' } });
  */
-export default definePlugin({ name: '@quiver/tool-use-skill', tools: [useSkillTool] });
+export default definePlugin({ name: '@quiver/tool-use-skill', tools: [useSkillTool], options: useSkillOptions });

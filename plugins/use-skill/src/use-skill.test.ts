@@ -80,6 +80,11 @@ describe('use_skill through the pipeline', () => {
 });
 
 describe('use_skill bad input', () => {
+  it('a bad or unknown plugin option is a config error at load, naming the plugin and the key', async () => {
+    await expect(setup({}, { skills: [{ name: 'x', description: '', instructions: 'y' }] })).rejects.toMatchObject({ code: 'QUIVER_ERR_CONFIG_INVALID', plugin: '@quiver/tool-use-skill', key: 'options.skills.0.description' });
+    await expect(setup({}, { globalSkillDir: ['/x'] })).rejects.toMatchObject({ code: 'QUIVER_ERR_CONFIG_INVALID', key: 'options.globalSkillDir' });
+  });
+
   it('a missing skill_name is the missing-parameter error, count 1', async () => {
     await setup({});
     const r = await h.call('use_skill', {});

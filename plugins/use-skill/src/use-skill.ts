@@ -1,10 +1,30 @@
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, errorResult, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import { coreServices, defineTool, ERROR_CODES, errorResult, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
 import { discoverSkills, type RejectedSkill, type Skill, type SkillDiscovery } from './discover-skills.js';
 
 const params = z.object({
   skill_name: z.string().describe('The name of the skill to load, exactly as listed in the available skills.'),
 });
+
+const text = z.string().trim().min(1);
+
+/**
+ * The plugin options of use_skill, parsed once when the plugin loads (unknown keys and bad
+ * values are a config error naming the file, the plugin and the key).
+ */
+export const useSkillOptions = z
+  .object({
+    /** More folders of global skills, searched after `~/.quiver/skills/`. */
+    globalSkillDirs: z.array(text).optional(),
+    /** Skills written in the config itself; they win over global and project skills. */
+    skills: z.array(z.object({ name: text, description: text, instructions: text }).strict()).optional(),
+    /** Skill names or SKILL.md paths (`remote:<name>` for config skills) to leave out. */
+    disabledSkills: z.array(text).optional(),
+  })
+  .strict();
+
+/** The parsed options of use_skill. */
+export type UseSkillOptions = z.output<typeof useSkillOptions>;
 
 /** The parameters of `use_skill`. */
 export type UseSkillParams = z.infer<typeof params>;
@@ -34,6 +54,7 @@ export const useSkillTool = defineTool({
   description:
     'Load a skill: a set of instructions for a specific kind of work (listed under SKILLS with a description of when to use it). Call it once, before starting work the skill covers, then follow the instructions it returns.',
   params,
+  options: useSkillOptions,
   approval: 'none',
   annotations: { title: 'Load a skill', readOnly: true, idempotent: true },
   describe: (p) => `[use_skill for '${p.skill_name ?? ''}']`,
@@ -43,7 +64,8 @@ export const useSkillTool = defineTool({
 /** What {@link availableSkills} needs: the primary root, the plugin's options, and the services (for the P-rules). */
 export interface SkillScope {
   cwd: string;
-  options: Readonly<Record<string, unknown>>;
+  /** The plugin's options: parsed (a loaded plugin's `config.options`) or as written (`registry.options('use_skill')`). */
+  options: Readonly<UseSkillOptions> | Readonly<Record<string, unknown>>;
   services: Pick<TaskConfig['services'], 'find'>;
 }
 
@@ -55,16 +77,29 @@ export interface SkillScope {
  * const { skills } = await availableSkills({ cwd, options: registry.options('use_skill'), services: host.container });
  */
 export function availableSkills(scope: SkillScope): Promise<SkillDiscovery> {
+  const options = skillOptions(scope.options);
   return discoverSkills({
     cwd: scope.cwd,
-    globalDirs: stringList(scope.options.globalSkillDirs),
-    remote: Array.isArray(scope.options.skills) ? scope.options.skills : undefined,
-    disabled: stringList(scope.options.disabledSkills),
+    globalDirs: options.globalSkillDirs,
+    remote: options.skills,
+    disabled: options.disabledSkills,
     checkProjectFile: projectFileCheck(scope.services),
   });
 }
 
-async function useSkill(config: TaskConfig, p: UseSkillParams): Promise<ToolResponse> {
+/**
+ * The options parsed by {@link useSkillOptions}; parsing what the loader already parsed gives
+ * the same value, so a host may pass the options as written.
+ */
+function skillOptions(options: SkillScope['options']): UseSkillOptions {
+  const parsed = useSkillOptions.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = ['options', ...issue.path.map(String), ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].join('.');
+  throw quiverError(ERROR_CODES.CONFIG_INVALID, `Invalid options for plugin '@quiver/tool-use-skill': ${key}: ${issue.message}. Fix it in the config.`, { plugin: '@quiver/tool-use-skill', key });
+}
+
+async function useSkill(config: TaskConfig<UseSkillOptions>, p: UseSkillParams): Promise<ToolResponse> {
   const found = await availableSkills(config);
   if (found.rejected.length > 0) await config.ui.say('warning', `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`);
   const name = p.skill_name.trim();
@@ -103,8 +138,4 @@ function projectFileCheck(services: SkillScope['services']): ((path: string) => 
     if (decision && !decision.allowed) return `it is hidden by ${decision.file ?? ignore!.fileName}`;
     return undefined;
   };
-}
-
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 }

@@ -1,6 +1,7 @@
 import { definePlugin } from '@quiver/core';
 import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 import { webFetchTool } from './web-fetch-tool.js';
+import { webFetchOptions } from './web-fetch-options.js';
 
 export { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
 export { webFetchTool, webFetchParams, renderPage, WEB_FETCH_DEFAULTS } from './web-fetch-tool.js';
@@ -18,4 +19,4 @@ export { kindOfType, sniffKind, decodeBody, mediaType, type ContentKind } from '
  * const h = await createTestHarness({ plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'] } }] });
  * await h.call('web_fetch', { url: 'http://127.0.0.1:8080/', prompt: 'the title' });
  */
-export default definePlugin({ name: '@quiver/tool-web-fetch', tools: [webFetchTool], errors: WEB_FETCH_ERRORS });
+export default definePlugin({ name: '@quiver/tool-web-fetch', tools: [webFetchTool], errors: WEB_FETCH_ERRORS, options: webFetchOptions });

@@ -10,15 +10,9 @@ import { decodeBody, mediaType } from './content-kind.js';
 import { fetchUrl, type FetchedPage, type FetchLimits } from './fetch-url.js';
 import { convertHtml, type ConvertLimits } from './convert-html.js';
 import { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
+import { WEB_FETCH_DEFAULTS, webFetchOptions, type WebFetchOptions } from './web-fetch-options.js';
 
-/** Defaults of the plugin options. */
-export const WEB_FETCH_DEFAULTS = Object.freeze({
-  timeoutMs: 15_000,
-  maxBytes: 5 * 1024 * 1024,
-  maxRedirects: 5,
-  maxChars: 100_000,
-  userAgent: 'Mozilla/5.0 (compatible; Quiver-WebFetch/0.1)',
-});
+export { WEB_FETCH_DEFAULTS } from './web-fetch-options.js';
 
 /** The parameters of web_fetch. */
 export const webFetchParams = z.object({
@@ -37,13 +31,14 @@ export const webFetchTool = defineTool({
   name: 'web_fetch',
   description: DESCRIPTION,
   params: webFetchParams,
+  options: webFetchOptions,
   annotations: { title: 'Fetch URL', readOnly: true, openWorld: true },
   approval: 'browser',
   describe: (p) => `[web_fetch for '${p.url ?? ''}']`,
   execute: (config, params) => executeWebFetch(config, params),
 });
 
-async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFetchParams>): Promise<ToolResult> {
+async function executeWebFetch(config: TaskConfig<WebFetchOptions>, params: z.infer<typeof webFetchParams>): Promise<ToolResult> {
   let url: URL;
   try {
     url = new URL(params.url.trim());
@@ -52,14 +47,14 @@ async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFet
   }
   const options = config.options;
   const policy: AddressPolicy = {
-    allowPrivateAddresses: options.allowPrivateAddresses === true,
-    allowedHosts: Array.isArray(options.allowedHosts) ? options.allowedHosts.filter((h): h is string => typeof h === 'string') : [],
+    allowPrivateAddresses: options.allowPrivateAddresses,
+    allowedHosts: options.allowedHosts,
   };
   const limits: FetchLimits = {
-    timeoutMs: positive(options.timeoutMs) ?? WEB_FETCH_DEFAULTS.timeoutMs,
-    maxBytes: positive(options.maxBytes) ?? WEB_FETCH_DEFAULTS.maxBytes,
-    maxRedirects: typeof options.maxRedirects === 'number' && options.maxRedirects >= 0 ? options.maxRedirects : WEB_FETCH_DEFAULTS.maxRedirects,
-    userAgent: typeof options.userAgent === 'string' ? options.userAgent : WEB_FETCH_DEFAULTS.userAgent,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    maxRedirects: options.maxRedirects,
+    userAgent: options.userAgent,
     signal: config.signal,
   };
   // One time limit for the whole call, the conversion included (SPEC F4).
@@ -67,7 +62,7 @@ async function executeWebFetch(config: TaskConfig, params: z.infer<typeof webFet
   try {
     const page = await fetchUrl(url, policy, limits);
     const convert: ConvertLimits = { remainingMs: limits.timeoutMs - (performance.now() - started), timeoutMs: limits.timeoutMs, signal: config.signal };
-    return { content: [{ type: 'text', text: await renderPage(page, positive(options.maxChars) ?? WEB_FETCH_DEFAULTS.maxChars, limits.maxBytes, convert) }], isError: false };
+    return { content: [{ type: 'text', text: await renderPage(page, options.maxChars, limits.maxBytes, convert) }], isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     // Refusals, time-outs and server failures are not the model's mistakes.
@@ -107,8 +102,4 @@ export async function renderPage(page: FetchedPage, maxChars: number, maxBytes: 
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-function positive(value: unknown): number | undefined {
-  return typeof value === 'number' && value > 0 ? value : undefined;
 }

@@ -25,6 +25,11 @@ async function harness(options: Record<string, unknown> = { allowedHosts: ['127.
 const fetchPage = async (t: TestHarness, path: string) => t.call('web_fetch', { url: `${site.url}${path}`, prompt: 'summarise' });
 
 describe('web_fetch: pages', () => {
+  it('a bad or unknown plugin option is a config error at load, naming the plugin and the key', async () => {
+    await expect(harness({ maxRedirects: -1 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-web-fetch', key: 'options.maxRedirects' });
+    await expect(harness({ allowPrivate: true })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.allowPrivate' });
+  });
+
   it('turns an HTML page into Markdown, main content first, chrome and scripts dropped', async () => {
     const t = await harness();
     const r = await fetchPage(t, '/article');

@@ -1,6 +1,7 @@
 import { definePlugin } from '@quiver/core';
 import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 import { webSearchTool } from './web-search-tool.js';
+import { webSearchOptions } from './web-search-options.js';
 
 export { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 export { webSearchTool, webSearchParams, formatSearchResults, DEFAULT_MAX_RESULTS, BOTH_DOMAIN_LISTS } from './web-search-tool.js';
@@ -19,4 +20,4 @@ export { parseDomains, normaliseDomain, hostMatches, filterHits } from './domain
  * const h = await createTestHarness({ plugins: [{ plugin: webSearch, options: { provider: 'brave', baseUrl: 'http://127.0.0.1:8080' } }] });
  * await h.call('web_search', { query: 'vitest projects' });
  */
-export default definePlugin({ name: '@quiver/tool-web-search', tools: [webSearchTool], errors: WEB_SEARCH_ERRORS });
+export default definePlugin({ name: '@quiver/tool-web-search', tools: [webSearchTool], errors: WEB_SEARCH_ERRORS, options: webSearchOptions });

@@ -9,9 +9,9 @@ import { providerFromOptions } from './configured-provider.js';
 import { filterHits, parseDomains } from './domain-filter.js';
 import { webSearchProviderRef, type SearchHit } from './search-provider.js';
 import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
+import { webSearchOptions, type WebSearchOptions } from './web-search-options.js';
 
-/** Default number of results listed. */
-export const DEFAULT_MAX_RESULTS = 10;
+export { DEFAULT_MAX_RESULTS } from './web-search-options.js';
 
 /** The baseline's words when both lists are given. */
 export const BOTH_DOMAIN_LISTS = 'Cannot specify both allowed_domains and blocked_domains';
@@ -41,16 +41,17 @@ export const webSearchTool = defineTool({
     'Search the web and get a list of result titles and URLs. Optionally restrict results to allowed_domains or exclude ' +
     'blocked_domains (not both). Use web_fetch to read a result.',
   params: webSearchParams,
+  options: webSearchOptions,
   annotations: { title: 'Web search', readOnly: true, openWorld: true },
   approval: 'browser',
   describe: (p) => `[web_search for '${p.query ?? ''}']`,
   execute: (config, params) => executeWebSearch(config, params),
 });
 
-async function executeWebSearch(config: TaskConfig, params: z.infer<typeof webSearchParams>): Promise<ToolResult> {
+async function executeWebSearch(config: TaskConfig<WebSearchOptions>, params: z.infer<typeof webSearchParams>): Promise<ToolResult> {
   const allowedDomains = parseDomains(params.allowed_domains) ?? [];
   const blockedDomains = parseDomains(params.blocked_domains) ?? [];
-  const maxResults = typeof config.options.maxResults === 'number' && config.options.maxResults > 0 ? Math.floor(config.options.maxResults) : DEFAULT_MAX_RESULTS;
+  const { maxResults } = config.options;
   try {
     const provider = config.services.find(webSearchProviderRef) ?? providerFromOptions(config.options);
     const hits = await provider.search({ query: params.query, allowedDomains, blockedDomains, maxResults, signal: config.signal });

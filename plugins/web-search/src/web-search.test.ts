@@ -117,9 +117,11 @@ describe('web_search: gates and errors', () => {
     const r = await t.call('web_search', { query: 'x' });
     expect(r).toMatchObject({ isError: true, code: WEB_SEARCH_ERRORS.WEB_SEARCH_UNCONFIGURED, mistake: 'keep' });
     expect(t.text(r)).toContain('Error performing web search: web_search is not configured: the environment variable QUIVER_TEST_NO_SUCH_KEY (the brave API key) is not set');
-    await h!.dispose();
-    const t2 = await harness({ provider: 'bing' });
-    expect(t2.text(await t2.call('web_search', { query: 'x' }))).toContain("provider 'bing' is unknown");
+  });
+
+  it('an unknown provider or option is a config error at load, naming the plugin and the key', async () => {
+    await expect(harness({ provider: 'bing' })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-web-search', key: 'options.provider' });
+    await expect(harness({ maxResult: 3 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.maxResult' });
   });
 
   it('API failures: a wrong key, a server error, a body of the wrong shape, a time-out', async () => {
