@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
@@ -147,6 +147,31 @@ describe('several workspace roots', () => {
     const t = await harness({ 'a.ts': 'needle\n' }, { extraRoots: ['other'] });
     put(t.roots.other, 'b.ts', 'needle\n');
     expect(t.text(await t.call('search_files', { path: '@other:.', regex: 'needle' }))).toBe('Found 1 result.\n\nb.ts\n1:needle');
+  });
+
+  it("checks the path in every other root as the gate does: a root's ignore rules and a link out of it leave that root out", async () => {
+    const t = await harness({ 'src/a.ts': 'needle\n' }, { extraRoots: ['other', 'linked'] });
+    put(t.roots.other, '.quiverignore', 'src/\n');
+    put(t.roots.other, 'src/secret.ts', 'needle secret\n');
+    const outside = mkdtempSync(join(tmpdir(), 'quiver-search-outside-'));
+    try {
+      put(outside, 'x.ts', 'needle outside\n');
+      symlinkSync(outside, join(t.roots.linked, 'src'));
+      const r = await t.call('search_files', { path: 'src', regex: 'needle' });
+      const text = t.text(r);
+      expect(text).toContain('## Workspace: workspace\nsrc/a.ts\n1:needle');
+      expect(text).not.toContain('secret');
+      expect(text).not.toContain('outside');
+      expect(r.isError).toBe(false);
+      // Where no root can be searched, each root's refusal is the gate's own words.
+      put(t.roots.other, 'only-other/.keep', '');
+      put(t.roots.other, '.quiverignore', 'src/\nonly-other/\n');
+      const none = await t.call('search_files', { path: 'only-other', regex: 'needle' });
+      expect(none.isError).toBe(true);
+      expect(t.text(none)).toMatch(/other: Access to only-other is blocked by the \.quiverignore file settings/);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('skips roots without the directory, and fails only when every root fails', async () => {

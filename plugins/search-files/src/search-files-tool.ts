@@ -6,7 +6,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
-  coreServices, defineTool, errorResult, isQuiverError, parseWorkspaceHint, quiverError, responses, textResult,
+  coreServices, defineTool, errorResult, parseWorkspaceHint, quiverError, responses, screenPath, textResult,
   type ResolvedPath, type TaskConfig, type ToolResult, type WorkspaceRoot,
 } from '@quiver/core';
 import { combineWorkspaceSearches, searchText } from './format-search-results.js';
@@ -101,20 +101,18 @@ async function searchAllRoots(config: TaskConfig<SearchFilesOptions>, params: Se
   return textResult(combineWorkspaceSearches(found, outcomes.length));
 }
 
+/**
+ * One root of a fanned-out search. The primary root's path is the one the gates checked; in
+ * every other root the same path goes through the gate's own check (core's `screenPath`, with
+ * that root as the base: P1–P3, then the ignore rules), so no root is searched on a weaker check.
+ */
 async function searchRoot(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, root: WorkspaceRoot, rgPath: string): Promise<SearchOutcome> {
   if (root.path === target.root.path) return search(config, params, target, rgPath);
-  let resolved: ResolvedPath;
-  try {
-    resolved = await config.services.get(coreServices.workspace).resolve(target.input, { base: root });
-  } catch (e) {
-    if (isQuiverError(e)) return { ok: false, error: e.message };
-    throw e;
-  }
-  if (!resolved.inside) return { ok: false, error: `'${target.input}' leads outside workspace '${root.name}'.` };
-  // The gates checked the path in the primary root only; every other root is checked here.
-  const decision = await config.services.find(coreServices.ignore)?.checkPath(resolved, 'search');
-  if (decision && !decision.allowed) return { ok: false, error: decision.reason ?? `'${target.input}' is ignored in workspace '${root.name}'.` };
-  return search(config, params, resolved, rgPath);
+  const screen = await screenPath(config.services, target.input, 'search', { base: root });
+  if (!screen) return { ok: false, error: `No workspace service: '${target.input}' cannot be resolved in workspace '${root.name}'.` };
+  if (!screen.allowed) return { ok: false, error: screen.text };
+  if (!screen.path.inside) return { ok: false, error: `'${target.input}' leads outside workspace '${root.name}'.` };
+  return search(config, params, screen.path, rgPath);
 }
 
 function failed(error: string): ToolResult {

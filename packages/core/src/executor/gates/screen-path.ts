@@ -5,7 +5,7 @@ import { ERROR_CODES, isQuiverError } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
 import type { GateDecision, PathAccess } from '../../services/ignore.js';
 import { protectedPathsOf } from '../../services/protected-paths.js';
-import type { ResolvedPath } from '../../services/workspace.js';
+import type { ResolvedPath, WorkspaceRoot } from '../../services/workspace.js';
 
 /** What {@link screenPath} found: the resolved path, or why the ignore-rules gate refuses it. */
 export type PathScreen =
@@ -34,17 +34,25 @@ export type PathScreen =
  * whose paths are not parameters (a patch's paths are in its text) or that works before the
  * pipeline (a streaming preview) calls it to get the gate's answer rather than checking again
  * its own way. Without a workspace service nothing can be resolved: undefined.
+ * @param options - `base`: the root a path without a hint resolves against (default: the
+ * primary root), so a tool that fans one path out over several roots checks it in each.
  * @example
  * const screen = await screenPath(config.services, 'src/a.ts', 'write');
  * if (!screen?.allowed) return; // the gate would refuse it
  */
-export async function screenPath(services: { find<T>(ref: ServiceRef<T>): T | undefined }, input: string, access: PathAccess): Promise<PathScreen | undefined> {
+export async function screenPath(
+  services: { find<T>(ref: ServiceRef<T>): T | undefined },
+  input: string,
+  access: PathAccess,
+  options?: { readonly base?: WorkspaceRoot },
+): Promise<PathScreen | undefined> {
   const workspace = services.find(coreServices.workspace);
   if (!workspace) return undefined;
   let path: ResolvedPath;
   try {
     const { root, rest } = workspace.splitHint(input);
-    path = await workspace.resolve(rest, root ? { base: root } : undefined);
+    const base = root ?? options?.base;
+    path = await workspace.resolve(rest, base ? { base } : undefined);
   } catch (e) {
     if (!isQuiverError(e)) throw e;
     const text = e.rule && !e.message.includes(`rule ${e.rule}`) ? `${e.message} (rule ${e.rule})` : e.message;
