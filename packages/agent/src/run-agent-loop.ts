@@ -286,7 +286,8 @@ function isFinished(run: Run): boolean {
 }
 
 function hookTarget(run: Run) {
-  return { hooks: run.host.hooks, taskId: run.task.id, cwd: run.cwd, report: (message: string) => run.options.ui?.notice?.('hook_error', message) };
+  // The task's own bus: the host's taps plus any the task's plugins made for it.
+  return { hooks: run.task.hooks, taskId: run.task.id, cwd: run.cwd, report: (message: string) => run.options.ui?.notice?.('hook_error', message) };
 }
 
 function modelIdOf(model: LanguageModel): string {

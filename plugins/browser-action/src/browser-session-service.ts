@@ -1,4 +1,4 @@
-import { createServiceRef, type PluginContext, type TaskConfig } from '@quiver/core';
+import { coreServices, createServiceRef, type PluginContext, type ServiceLocator, type TaskConfig } from '@quiver/core';
 import { BrowserSession } from './browser-session.js';
 
 /** The task's browser session: one browser per task, closed when the task scope is disposed. */
@@ -13,15 +13,19 @@ export function sessionOf(config: TaskConfig): BrowserSession {
 }
 
 /**
- * Wire the plugin: the task-scoped session service, and a `PreToolUse` tap that closes the
- * task's browser before any other tool runs (SPEC Part B §2 step 6, §16.13). The tap works on
- * the firing task's own services, so no map of open sessions by task id is kept.
+ * Wire the plugin: the task-scoped session service. Each task's session, when it is made,
+ * taps `PreToolUse` on that task's own hook bus to close its browser before any other tool
+ * runs (SPEC Part B §2 step 6, §16.13); the tap goes with the task. A task that never uses
+ * the browser has neither a session nor a tap.
  */
 export function registerBrowserSession(context: PluginContext): void {
-  context.provide(browserSessionRef, () => new BrowserSession(), { dispose: (session) => session.close() });
-  context.hooks.tap('PreToolUse', { name: context.name, onError: 'continue', timeoutMs: 15_000 }, async (event, { services }) => {
-    if (event.tool === 'browser_action') return;
-    const session = services?.find(browserSessionRef);
-    if (session?.isLaunched) await session.close();
+  context.provide(browserSessionRef, (services) => openSession(context.name, services), { dispose: (session) => session.close() });
+}
+
+function openSession(plugin: string, services: ServiceLocator): BrowserSession {
+  const session = new BrowserSession();
+  services.get(coreServices.taskHooks).tap('PreToolUse', { name: plugin, onError: 'continue', timeoutMs: 15_000 }, async (event) => {
+    if (event.tool !== 'browser_action' && session.isLaunched) await session.close();
   });
+  return session;
 }

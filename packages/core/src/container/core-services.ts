@@ -7,6 +7,7 @@ import type { WorkspaceService } from '../services/workspace.js';
 import type { Telemetry } from '../services/telemetry.js';
 import type { ChildEnvService } from '../services/child-env.js';
 import type { WorkspaceTrust } from '../trust/workspace-trust.js';
+import type { HookBus } from '../hooks/hook-bus.js';
 import type { ProtectedPathService } from '../services/protected-paths.js';
 import type { MessageState, MistakeCounter, ReadCache, TaskState } from '../task/task-state.js';
 import { createServiceRef } from './service-ref.js';
@@ -46,4 +47,10 @@ export const coreServices = Object.freeze({
   readCache: createServiceRef<ReadCache>({ id: 'core.readCache', scope: 'task' }),
   /** The task's consecutive-mistake counter. */
   mistakes: createServiceRef<MistakeCounter>({ id: 'core.mistakes', scope: 'task' }),
+  /**
+   * The task's hook bus: a tap made here runs only for this task (among the host's taps, by
+   * stage) and is gone when the task is disposed. A task-scoped service taps it in its factory
+   * (`provide(ref, (services) => …services.get(coreServices.taskHooks).tap(…))`).
+   */
+  taskHooks: createServiceRef<HookBus>({ id: 'core.taskHooks', scope: 'task' }),
 });

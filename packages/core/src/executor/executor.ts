@@ -4,6 +4,7 @@ import { coreServices } from '../container/core-services.js';
 import type { QuiverContainer } from '../container/create-container.js';
 import { ERROR_CODES } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
+import { createTaskHookBus } from '../hooks/task-hook-bus.js';
 import type { HostUi } from '../host/host-ui.js';
 import { responses } from '../responses/responses.js';
 import { createMessageState, createMistakeCounter, createReadCache, createTaskState, type MistakeCounter, type ReadCache, type TaskState } from '../task/task-state.js';
@@ -75,6 +76,11 @@ export interface Task {
   readonly mistakes: MistakeCounter;
   readonly scope: QuiverContainer;
   /**
+   * The task's hook bus (`coreServices.taskHooks`): the host's taps plus this task's own. A host
+   * fires the task's lifecycle hooks (TaskStart, …) here so the task's taps see them too.
+   */
+  readonly hooks: HookBus;
+  /**
    * Run one block: partial blocks stream to `handlePartialBlock` and return undefined. A
    * `model` call reaches only the tools offered on the task's surface (see {@link CallOptions}).
    */
@@ -106,6 +112,8 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
   scope.provideValue(coreServices.messageState, messages);
   scope.provideValue(coreServices.readCache, readCache);
   scope.provideValue(coreServices.mistakes, mistakes);
+  const hooks = createTaskHookBus(host.hooks);
+  scope.provideValue(coreServices.taskHooks, hooks);
   const workspace = scope.find(coreServices.workspace);
   const loops = createLoopDetector();
   const controller = new AbortController();
@@ -118,6 +126,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     readCache,
     mistakes,
     scope,
+    hooks,
     execute: (block, callOptions) => (block.partial ? runPartial(ctx, block, callOptions) : runComplete(ctx, block, loops, callOptions)),
     call: async (name, params, callOptions) => (await task.execute({ name, params, partial: false }, callOptions))!,
     check: (name, params, callOptions) => checkCall(ctx, name, params, callOptions),
@@ -130,6 +139,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     async dispose() {
       controller.abort(TASK_DISPOSED);
       await scope.dispose();
+      hooks.dispose();
     },
   };
   const ctx: TaskContext = {
@@ -140,7 +150,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     modelId: options.modelId,
     scope,
     tools: host.tools,
-    hooks: host.hooks,
+    hooks,
     approver: host.approver,
     // A subagent can never be asked: its approval port refuses (S1), whatever UI it was given.
     ui: options.isSubagent ? subagentUi(options.ui ?? host.ui) : (options.ui ?? host.ui),

@@ -77,7 +77,8 @@ export interface HookBus {
   taps(hook: HookName): TapInfo[];
 }
 
-interface State {
+/** One call's run over its taps (internal). */
+export interface State {
   event: Record<string, unknown>;
   results: unknown[];
   errors: { tap: string; error: Error; blocked: boolean }[];
@@ -88,10 +89,27 @@ interface State {
 
 const NO_CONTEXT: TapContext = Object.freeze({});
 
-/** One registered tap: what `taps()` lists, and the function that runs it on a call's state. */
-interface Tap extends TapInfo {
+/** One registered tap: what `taps()` lists, and the function that runs it on a call's state (internal). */
+export interface Tap extends TapInfo {
+  /** Registration order across every bus (a host's and its tasks'), so merged lists keep it. */
   id: number;
   run(state: State): Promise<State>;
+}
+
+/** Tap ids: one counter for every bus, so a task's taps and the host's interleave in registration order. */
+let nextTapId = 0;
+
+/** The taps of each bus made here, for a task's bus to merge with its host's (internal). */
+const tapLists = new WeakMap<HookBus, (hook: HookName) => readonly Tap[] | undefined>();
+
+/** A bus's current taps of `hook`, or undefined for a bus this core did not make (internal). */
+export function tapsOf(bus: HookBus): ((hook: HookName) => readonly Tap[] | undefined) | undefined {
+  return tapLists.get(bus);
+}
+
+/** Stage first, then registration order. */
+export function byStage(a: Tap, b: Tap): number {
+  return a.stage - b.stage || a.id - b.id;
 }
 
 /**
@@ -134,50 +152,63 @@ async function runTap(state: State, hook: HookName, opts: TapOptions, onError: '
  */
 export function createHookBus(): HookBus {
   const hooks = new Map<HookName, readonly Tap[]>();
-  let nextId = 0;
+  const bus = busOver((hook) => hooks.get(hook), (hook, options, fn) => addTap(hooks, hook, options, fn));
+  tapLists.set(bus, (hook) => hooks.get(hook));
+  return bus;
+}
 
-  const run = async (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context: TapContext = NO_CONTEXT) => {
-    const state: State = { event, results: [], errors: [], stopped: false, context, reduce };
-    const taps = hooks.get(name);
-    if (taps?.length) {
-      if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
-      else for (const t of taps) await t.run(state);
-    }
-    return { event: state.event, results: state.results, errors: state.errors } as never;
-  };
-
+/**
+ * A bus whose calls run `list(hook)` (the taps as they are when the call begins) and whose
+ * `tap` is `add` (internal: the host's bus and a task's bus are both this).
+ */
+export function busOver(list: (hook: HookName) => readonly Tap[] | undefined, add: HookBus['tap']): HookBus {
+  const run = (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context?: TapContext) => runTaps(name, list(name), event, reduce, context);
   return {
-    tap(hook, options, fn) {
-      if (!isHookName(hook)) {
-        throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Unknown hook '${String(hook)}'. Known hooks: ${Object.keys(HOOK_NAMES).join(', ')}.`, { hook: String(hook) });
-      }
-      const opts: TapOptions = typeof options === 'string' ? { name: options } : options;
-      if (!opts.name) throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `A tap on '${hook}' needs a name (the plugin package).`, { hook });
-      const id = nextId++;
-      const stage = opts.stage ?? STAGE.DEFAULT;
-      const onError = opts.onError ?? (hook === 'PreToolUse' ? 'block' : 'continue');
-      let removed = false;
-      const tap: Tap = {
-        hook,
-        name: opts.name,
-        stage,
-        tools: opts.tools,
-        id,
-        // A call that began before the tap was removed still holds it: it does nothing then.
-        run: (state) => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn)),
-      };
-      // A new array each time: a call in progress keeps iterating the one it started with.
-      hooks.set(hook, [...(hooks.get(hook) ?? []), tap].sort((a, b) => a.stage - b.stage || a.id - b.id));
-      return () => {
-        if (removed) return;
-        removed = true;
-        hooks.set(hook, (hooks.get(hook) ?? []).filter((t) => t !== tap));
-      };
-    },
+    tap: add,
     callWaterfall: (hook, event, reduce, context) => run(hook, event as never, reduce as never, context),
     callSeries: (hook, event, context) => run(hook, event as never, undefined, context),
     callParallel: (hook, event, context) => run(hook, event as never, undefined, context),
-    taps: (hook) => (hooks.get(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
+    taps: (hook) => (list(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
+  };
+}
+
+/** Run a hook's taps (in series, or all at once for a parallel hook) over one shared state. */
+async function runTaps(name: HookName, taps: readonly Tap[] | undefined, event: Record<string, unknown>, reduce?: State['reduce'], context: TapContext = NO_CONTEXT) {
+  const state: State = { event, results: [], errors: [], stopped: false, context, reduce };
+  if (taps?.length) {
+    if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
+    else for (const t of taps) await t.run(state);
+  }
+  return { event: state.event, results: state.results, errors: state.errors } as never;
+}
+
+/**
+ * Validate and add one tap to `hooks` (kept sorted by stage, then registration order); the
+ * returned function removes it (internal).
+ */
+export function addTap<N extends HookName>(hooks: Map<HookName, readonly Tap[]>, hook: N, options: TapOptions | string, fn: TapFn<N>): () => void {
+  if (!isHookName(hook)) {
+    throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Unknown hook '${String(hook)}'. Known hooks: ${Object.keys(HOOK_NAMES).join(', ')}.`, { hook: String(hook) });
+  }
+  const opts: TapOptions = typeof options === 'string' ? { name: options } : options;
+  if (!opts.name) throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `A tap on '${hook}' needs a name (the plugin package).`, { hook });
+  const onError = opts.onError ?? (hook === 'PreToolUse' ? 'block' : 'continue');
+  let removed = false;
+  const tap: Tap = {
+    hook,
+    name: opts.name,
+    stage: opts.stage ?? STAGE.DEFAULT,
+    tools: opts.tools,
+    id: nextTapId++,
+    // A call that began before the tap was removed still holds it: it does nothing then.
+    run: (state) => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn as never)),
+  };
+  // A new array each time: a call in progress keeps iterating the one it started with.
+  hooks.set(hook, [...(hooks.get(hook) ?? []), tap].sort(byStage));
+  return () => {
+    if (removed) return;
+    removed = true;
+    hooks.set(hook, (hooks.get(hook) ?? []).filter((t) => t !== tap));
   };
 }
 
