@@ -3,6 +3,7 @@
  * `N | text` line numbers; images, PDF, Word, notebooks and Excel workbooks too. The gates
  * have already validated, ignore-checked, resolved and approved the path before `execute`.
  */
+import { fstatSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import {
@@ -79,7 +80,8 @@ async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.in
   let handle: FileHandle | undefined;
   try {
     handle = await openForRead(path);
-    const stats = await handle.stat();
+    // fstat of an open descriptor is a tiny metadata call: synchronous, not a thread-pool round trip.
+    const stats = fstatSync(handle.fd);
     if (stats.isDirectory()) throw notAFile(path, 'is a directory. Use list_files to see what it contains');
     if (!stats.isFile()) throw notAFile(path, 'is not a regular file (a device, FIFO or socket), so it cannot be read as a file');
     const seen = unchangedEntry(config.readCache, path.resolved, stats.mtimeMs);

@@ -3,6 +3,7 @@
  * 20,480,000 bytes are refused, the rest is decoded, cut at 409,600 characters and shown
  * 1000 lines at a time. A range read streams the file (Part A): any size, bounded memory.
  */
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { ERROR_CODES, quiverError } from '@quiver/core';
 import { formatFileContentWithLineNumbers, splitLines } from './format-line-numbers.js';
@@ -40,8 +41,7 @@ export interface TextReadRequest {
 /** Read a text file and return its numbered, footed text (see the module comment). */
 export async function readTextFile(request: TextReadRequest): Promise<string> {
   const { handle, size } = request;
-  const head = Buffer.alloc(Math.min(size, HEAD_SAMPLE_BYTES));
-  if (head.length > 0) await handle.read(head, 0, head.length, 0);
+  const head = readHead(handle, size);
   if (request.startLine === undefined && request.endLine === undefined) return readWholeFile(request, head);
   const encoding = await detectEncoding({ head, complete: size <= head.length }, request.ext);
   const window = lineWindow(request.startLine, request.endLine);
@@ -62,7 +62,8 @@ async function readWholeFile(request: TextReadRequest, head: Buffer): Promise<st
   if (request.size > limit) {
     throw tooLarge(request.size, limit, 'Pass start_line and end_line to read it in parts (for example start_line=1 and end_line=1000), or use search_files to find the lines you need.');
   }
-  const full = await readAll(request.handle, request.size);
+  // A file no bigger than the head sample was read whole by it: no second read.
+  const full = request.size <= HEAD_SAMPLE_BYTES ? head : await readAll(request.handle, request.size);
   const encoding = await detectEncoding({ head, full, complete: true }, request.ext);
   const text = (await createDecoder(encoding))(full.subarray(encoding.bom));
   return formatFileContentWithLineNumbers(truncateContent(text, request.maxChars ?? MAX_CONTENT_CHARS));
@@ -97,6 +98,22 @@ async function rangeOfWideText(request: TextReadRequest, encoding: TextEncoding,
     break;
   }
   return result;
+}
+
+/**
+ * The first {@link HEAD_SAMPLE_BYTES} of a regular file (all of a small one), cut to what was
+ * there. Read synchronously: at most 64 KiB of a regular file, where each async read is a
+ * thread-pool round trip costing more than the read itself on every small read_file call.
+ */
+function readHead(handle: FileHandle, size: number): Buffer {
+  const head = Buffer.allocUnsafe(Math.min(size, HEAD_SAMPLE_BYTES));
+  let offset = 0;
+  while (offset < head.length) {
+    const bytesRead = readSync(handle.fd, head, offset, head.length - offset, offset);
+    if (bytesRead === 0) break;
+    offset += bytesRead;
+  }
+  return offset < head.length ? head.subarray(0, offset) : head;
 }
 
 /** Read `size` bytes from the start of the file. */
