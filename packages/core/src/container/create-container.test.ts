@@ -145,6 +145,34 @@ describe('scopes with nothing of their own', () => {
     await Promise.all([first.dispose(), second.dispose(), task.dispose()]);
     await root.dispose();
   });
+
+  it('values held before a scope has a container stay visible, nearest first, once one is made', async () => {
+    const root = createContainer();
+    const name = createServiceRef<string>({ id: 'acme.name', scope: 'task' });
+    const only = createServiceRef<string | undefined>({ id: 'acme.only', scope: 'task' });
+    root.provideValue(name, 'root');
+    const task = root.createScope('task');
+    task.provideValue(name, 'task');
+    task.provideValue(only, undefined);
+    const plainCall = task.createScope('call');
+    expect(plainCall.get(name)).toBe('task');
+    expect(plainCall.has(only)).toBe(true);
+    expect(root.get(name)).toBe('root');
+    // A call service forces the call scope (and so the task's) to build a container: the
+    // task's values move into it, and a value given afterwards lands there too.
+    const counter = createServiceRef<{ n: number }>({ id: 'acme.counter', scope: 'call' });
+    root.provide(counter, () => ({ n: 1 }));
+    const withContainer = task.createScope('call');
+    expect(withContainer.get(counter)).toEqual({ n: 1 });
+    expect(withContainer.get(name)).toBe('task');
+    task.provideValue(only, 'later');
+    expect(withContainer.get(only)).toBe('later');
+    expect(plainCall.get(only)).toBe('later');
+    expect(task.awilix.hasRegistration('acme.name')).toBe(true);
+    await Promise.all([plainCall.dispose(), withContainer.dispose(), task.dispose()]);
+    expect(task.get(name)).toBe('task');
+    await root.dispose();
+  });
 });
 
 describe('missing services', () => {

@@ -48,22 +48,50 @@ interface Parent {
   own(): AwilixContainer;
   /** Where the parent's lookups go (see `wrap`). */
   lookup(): AwilixContainer;
+  /** A value the parent (or an ancestor) holds without an awilix container, or {@link NONE}. */
+  plain(id: string): unknown;
 }
+
+/** "No plain value here" (a registered value may itself be undefined). */
+const NONE: unique symbol = Symbol('none');
+
+/** What a scope with nothing to dispose returns from `dispose()`. */
+const DISPOSED: Promise<void> = Promise.resolve();
 
 /**
  * A Quiver container over an awilix one. A scope's awilix container is made only once
  * something is registered in it (a deferred task or call service, `provide`, `provideValue`):
  * until then it would hold nothing of its own, so lookups go straight to the parent's. Every
  * tool call opens a call scope, and making (and disposing) an empty awilix scope was most of a
- * no-op call's pipeline cost.
+ * no-op call's pipeline cost. Ready-made values (`provideValue`: a task's state, read cache...)
+ * are kept in a plain map until the scope needs a container for something else, and are then
+ * registered into it: a task that only holds values (every MCP call makes one) never builds an
+ * awilix scope.
  */
 function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>, parent?: Parent): QuiverContainer {
   const disposers: (() => unknown)[] = [];
   let synced = 0;
   let mine: AwilixContainer | undefined;
-  const own = (): AwilixContainer => (mine ??= make());
+  /** Values given to a scope that has no container yet (moved into it once it has one). */
+  let values: Map<string, unknown> | undefined;
+  const own = (): AwilixContainer => {
+    if (mine) return mine;
+    mine = make();
+    if (values) for (const [id, value] of values) mine.register(id, asValue(value));
+    values = undefined;
+    return mine;
+  };
   /** Where lookups go: this scope's container once it has one, else the nearest that does. */
   const lookup = (): AwilixContainer => mine ?? (parent ? parent.lookup() : own());
+  /**
+   * A value held without a container by this scope or an ancestor below the nearest container
+   * (the nearest holder wins, as a child's registration does in awilix), else {@link NONE}.
+   */
+  const plain = (id: string): unknown => {
+    if (mine) return NONE;
+    if (values?.has(id)) return values.get(id);
+    return parent ? parent.plain(id) : NONE;
+  };
   // Task and call services are registered into each scope lazily, so a plugin whose
   // register() runs after a task began (plugins load on first use) still reaches that task.
   const sync = (): void => {
@@ -96,6 +124,8 @@ function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record
     },
     get<T>(ref: ServiceRef<T>): T {
       sync();
+      const value = plain(ref.id);
+      if (value !== NONE) return value as T;
       const container = lookup();
       if (!container.hasRegistration(ref.id)) {
         throw quiverError(
@@ -108,12 +138,14 @@ function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record
     },
     find<T>(ref: ServiceRef<T>): T | undefined {
       sync();
+      const value = plain(ref.id);
+      if (value !== NONE) return value as T;
       const container = lookup();
       return container.hasRegistration(ref.id) ? container.resolve<T>(ref.id) : undefined;
     },
     has: (ref) => {
       sync();
-      return lookup().hasRegistration(ref.id);
+      return plain(ref.id) !== NONE || lookup().hasRegistration(ref.id);
     },
     provide(ref, factory, options) {
       const d: Deferred = { ref, factory, dispose: options?.dispose as Deferred['dispose'] };
@@ -121,15 +153,19 @@ function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record
       else deferred[ref.scope].push(d);
     },
     provideValue(ref, value) {
-      own().register(ref.id, asValue(value));
+      if (mine || scope === 'root') own().register(ref.id, asValue(value));
+      else (values ??= new Map()).set(ref.id, value);
     },
     createScope(kind) {
-      return wrap(() => own().createScope(), kind, deferred, { sync, own, lookup });
+      return wrap(() => own().createScope(), kind, deferred, { sync, own, lookup, plain });
     },
-    async dispose() {
-      for (const d of disposers.splice(0).reverse()) await d();
-      await mine?.dispose();
+    dispose() {
+      return disposers.length === 0 && !mine ? DISPOSED : disposeAll();
     },
+  };
+  const disposeAll = async (): Promise<void> => {
+    for (const d of disposers.splice(0).reverse()) await d();
+    await mine?.dispose();
   };
   return self;
 }
