@@ -1,6 +1,7 @@
 import type { TaskConfig } from '../tool/task-config.js';
 import type { CallContext } from './call-context.js';
 import { coreServices } from '../container/core-services.js';
+import { callServices } from './call-steps.js';
 
 /** A fresh, frozen TaskConfig for one execution, built from the task scope (SPEC Part B §2). */
 export function buildTaskConfig(call: CallContext): TaskConfig {
@@ -18,7 +19,7 @@ export function buildTaskConfig(call: CallContext): TaskConfig {
     messageState: task.messages,
     readCache: task.readCache,
     mistakes: task.mistakes,
-    services: { get: call.scope.get, find: call.scope.find },
+    services: callServices(call),
     ui: task.ui,
     executor: task.caller,
     paths: Object.freeze({ ...call.paths }),

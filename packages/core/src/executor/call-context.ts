@@ -1,5 +1,6 @@
 import type { AutoApprover } from '../approval/auto-approver.js';
 import type { QuiverContainer } from '../container/create-container.js';
+import type { ServiceLocator } from '../container/service-ref.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import type { HostUi } from '../host/host-ui.js';
 import type { ResolvedPath } from '../services/workspace.js';
@@ -92,11 +93,17 @@ export interface CallContext {
   context: string[];
   /** A PreToolUse tap rewrote the input, so the input gates run again. */
   rewritten?: boolean;
+  /** The call's services as taps and the tool see them (made once per call, on first use). */
+  services?: ServiceLocator;
   readonly startedAt: number;
 }
 
-/** A gate: returns a result to stop the call, or nothing to let it through. */
+/**
+ * A gate: returns a result to stop the call, or nothing to let it through. A gate with nothing
+ * to wait for answers synchronously (every call runs five gates: a promise from each was a
+ * measurable part of a call's cost).
+ */
 export interface Gate {
   readonly name: string;
-  run(call: CallContext): Promise<ToolResult | undefined>;
+  run(call: CallContext): Promise<ToolResult | undefined> | ToolResult | undefined;
 }

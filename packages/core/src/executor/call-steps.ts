@@ -3,6 +3,7 @@ import { ERROR_CODES, isQuiverError } from '../errors.js';
 import { responses } from '../responses/responses.js';
 import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
 import { errorResult, type ToolResult } from '../tool/tool-result.js';
+import type { ServiceLocator } from '../container/service-ref.js';
 import type { CallContext, Gate, TaskContext } from './call-context.js';
 
 /** A new call of `block` on `task`, in a child scope of its own (disposed by the caller). */
@@ -15,7 +16,8 @@ export function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['
     block,
     scope: task.scope.createScope('call'),
     params: { ...(block.params as Record<string, unknown>) },
-    parsed: { ...(block.params as Record<string, unknown>) },
+    // Until validation replaces it, `parsed` is the input itself (nothing writes to either).
+    parsed: block.params as Record<string, unknown>,
     paths: {},
     approval: 'not-needed',
     stage: 'start',
@@ -24,14 +26,20 @@ export function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['
   };
 }
 
-/** Run `gates` in order; the first result stops the call. */
+/** Run `gates` in order; the first result stops the call. A synchronous answer is not awaited. */
 export async function runGates(call: CallContext, gates: readonly Gate[]): Promise<ToolResult | undefined> {
   for (const gate of gates) {
     call.stage = gate.name;
-    const stop = await gate.run(call);
+    const answer = gate.run(call);
+    const stop = answer instanceof Promise ? await answer : answer;
     if (stop) return stop;
   }
   return undefined;
+}
+
+/** The call's services (its scope's `get` and `find`), one object per call. */
+export function callServices(call: CallContext): ServiceLocator {
+  return (call.services ??= Object.freeze({ get: call.scope.get, find: call.scope.find }));
 }
 
 /** A step that threw, as the result the model reads (naming the gate when it was not the tool). */

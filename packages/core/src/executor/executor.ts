@@ -117,8 +117,10 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
   const workspace = scope.find(coreServices.workspace);
   const loops = createLoopDetector();
   const controller = new AbortController();
-  if (options.signal?.aborted) controller.abort(options.signal.reason);
-  else options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+  const outer = options.signal;
+  const onOuterAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
 
   const task: Task = {
     id: options.id ?? randomUUID(),
@@ -137,6 +139,8 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
       loops.reset();
     },
     async dispose() {
+      // A long-lived outer signal (a host's session) would otherwise keep every task it saw.
+      outer?.removeEventListener('abort', onOuterAbort);
       controller.abort(TASK_DISPOSED);
       await scope.dispose();
       hooks.dispose();
@@ -249,7 +253,12 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
 }
 
 function finish(call: CallContext, result: ToolResult): ToolResult {
-  const extra = [...call.context, ...call.task.messages.pendingContext.splice(0)];
+  const pending = call.task.messages.pendingContext;
+  if (call.context.length === 0 && pending.length === 0) {
+    telemetry(call, result);
+    return result;
+  }
+  const extra = [...call.context, ...pending.splice(0)];
   const out = extra.length ? { ...result, content: [...result.content, ...extra.map((text) => ({ type: 'text' as const, text }))] } : result;
   telemetry(call, out);
   return out;

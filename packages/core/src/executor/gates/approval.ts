@@ -14,11 +14,39 @@ import { buildTaskConfig } from '../build-task-config.js';
  */
 export const approval: Gate = {
   name: 'approval',
-  async run(call) {
-    const pending = await approvalNeeded(call);
-    return pending ? askTheUser(call, pending) : undefined;
+  run(call) {
+    const { tool } = call;
+    // No escalation or sandbox to wait for and approved on its own (a read inside the
+    // workspace, say): decided synchronously, as most calls are.
+    if (!tool.approval.escalate && !tool.approval.sandbox && settled(call, decisionOf(call, undefined, undefined))) return undefined;
+    return ask(call);
   },
 };
+
+async function ask(call: CallContext): Promise<ToolResult | undefined> {
+  const pending = await approvalNeeded(call);
+  return pending ? askTheUser(call, pending) : undefined;
+}
+
+/** The AutoApprover's decision on the call, given what the tool's escalation and sandbox said. */
+function decisionOf(call: CallContext, escalated: string | undefined, sandbox: SandboxVerdict | undefined): ApprovalDecision {
+  const { tool, task } = call;
+  let hasPath = false;
+  let inside: boolean | undefined;
+  for (const key in tool.paths) {
+    hasPath = true;
+    const path = call.paths[key];
+    if (path) inside = (inside ?? true) && path.inside;
+  }
+  return task.approver.decide(call.name, tool.approval.category, { inside, hasPath, escalated, sandbox });
+}
+
+/** True (and `call.approval` set) when the decision approves the call on its own. */
+function settled(call: CallContext, decision: ApprovalDecision): boolean {
+  if (!decision.auto) return false;
+  call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
+  return true;
+}
 
 /** A call the approval gate would put to the user: the decision that asks, and the prompt. */
 export interface PendingApproval {
@@ -32,16 +60,11 @@ export interface PendingApproval {
  * task state, so `check()` shares it with the gate.
  */
 export async function approvalNeeded(call: CallContext): Promise<PendingApproval | undefined> {
-  const { tool, task } = call;
-  const pathKeys = Object.keys(tool.paths).filter((k) => call.paths[k]);
-  const inside = pathKeys.length ? pathKeys.every((k) => call.paths[k].inside) : undefined;
+  const { tool } = call;
   const escalated = tool.approval.escalate ? await tool.approval.escalate(buildTaskConfig(call), call.parsed as never) : undefined;
   const sandbox = await sandboxVerdict(call);
-  const decision = task.approver.decide(call.name, tool.approval.category, { inside, hasPath: Object.keys(tool.paths).length > 0, escalated, sandbox });
-  if (decision.auto) {
-    call.approval = decision.reason === 'no approval needed' ? 'not-needed' : 'auto';
-    return undefined;
-  }
+  const decision = decisionOf(call, escalated, sandbox);
+  if (settled(call, decision)) return undefined;
   // The tool's own rule (an MCP server's per-tool autoApprove list) can spare the prompt.
   if (!sandbox?.escape && tool.approval.autoApprove && (await tool.approval.autoApprove(buildTaskConfig(call), call.parsed as never))) {
     call.approval = 'auto';

@@ -1,8 +1,10 @@
 import { coreServices } from '../../container/core-services.js';
 import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
-import { errorResult } from '../../tool/tool-result.js';
-import type { Gate } from '../call-context.js';
+import type { CommandPermissionService } from '../../services/command-permissions.js';
+import type { ScreenedCommand } from '../../tool/task-config.js';
+import { errorResult, type ToolResult } from '../../tool/tool-result.js';
+import type { CallContext, Gate } from '../call-context.js';
 import { commandOf } from './command-of.js';
 
 /**
@@ -11,15 +13,19 @@ import { commandOf } from './command-of.js';
  */
 export const commandPermissions: Gate = {
   name: 'command-permissions',
-  async run(call) {
+  run(call) {
     const command = commandOf(call);
     if (command === undefined) return undefined;
     const permissions = call.scope.find(coreServices.permissions);
     if (!permissions) return undefined;
-    // The screened command itself, so the services of this call share its one parse.
-    const decision = await permissions.check(command);
-    if (decision.allowed) return undefined;
-    if (!call.task.isSubagent) await call.task.ui.say('command_permission_denied', decision.message, decision);
-    return errorResult(responses.toolError(responses.permissionDenied(decision.message)), ERROR_CODES.COMMAND_DENIED, 'keep');
+    return checked(call, permissions, command);
   },
 };
+
+async function checked(call: CallContext, permissions: CommandPermissionService, command: ScreenedCommand): Promise<ToolResult | undefined> {
+  // The screened command itself, so the services of this call share its one parse.
+  const decision = await permissions.check(command);
+  if (decision.allowed) return undefined;
+  if (!call.task.isSubagent) await call.task.ui.say('command_permission_denied', decision.message, decision);
+  return errorResult(responses.toolError(responses.permissionDenied(decision.message)), ERROR_CODES.COMMAND_DENIED, 'keep');
+}

@@ -7,8 +7,8 @@ import type { Gate } from '../call-context.js';
  */
 export const resolvePaths: Gate = {
   name: 'resolve-paths',
-  async run(call) {
-    for (const p of Object.values(call.paths)) Object.freeze(p);
+  run(call) {
+    for (const key in call.paths) Object.freeze(call.paths[key]);
     return undefined;
   },
 };

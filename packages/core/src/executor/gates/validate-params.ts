@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
-import { errorResult } from '../../tool/tool-result.js';
-import type { Gate } from '../call-context.js';
+import { errorResult, type ToolResult } from '../../tool/tool-result.js';
+import type { CallContext, Gate } from '../call-context.js';
 
 /**
  * Required parameters, then the zod schema. Blank counts as missing, except for parameters
@@ -9,15 +9,12 @@ import type { Gate } from '../call-context.js';
  */
 export const validateParams: Gate = {
   name: 'validate-params',
-  async run(call) {
+  run(call) {
     const { tool, params } = call;
     for (const key of tool.required) {
       const value = params[key];
       const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '' && !tool.allowEmpty.includes(key));
-      if (blank) {
-        await call.task.ui.say('error', `Quiver tried to use ${call.name}${typeof params.path === 'string' ? ` for '${params.path}'` : ''} without value for required parameter '${key}'. Retrying...`);
-        return errorResult(responses.toolError(responses.missingParameter(key, call.name)), ERROR_CODES.PARAM_MISSING, 'increment');
-      }
+      if (blank) return missing(call, key);
     }
     const parsed = tool.params.safeParse(params);
     if (!parsed.success) {
@@ -28,3 +25,9 @@ export const validateParams: Gate = {
     return undefined;
   },
 };
+
+async function missing(call: CallContext, key: string): Promise<ToolResult> {
+  const { params } = call;
+  await call.task.ui.say('error', `Quiver tried to use ${call.name}${typeof params.path === 'string' ? ` for '${params.path}'` : ''} without value for required parameter '${key}'. Retrying...`);
+  return errorResult(responses.toolError(responses.missingParameter(key, call.name)), ERROR_CODES.PARAM_MISSING, 'increment');
+}
