@@ -120,6 +120,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
   if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
+  // A key no host section claimed must be a section one of the plugins declares (its manifest says, nothing imported).
+  if (loaded.unclaimed) host.registry.checkConfigKeys(loaded.unclaimed);
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
   await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });
@@ -145,12 +147,14 @@ async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig>
   const sections = configSectionsWith(options.sections);
   if (options.config === undefined) {
     const trusted = options.configFile !== undefined || (options.trusted ?? checkTrust(options.cwd).trusted);
-    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted, sections });
+    // Plugins' sections are known once their manifests are read: their keys are checked then.
+    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted, sections, deferUnknownKeys: true });
     return { ...loaded, trusted };
   }
   const dir = resolve(options.cwd);
-  const { config } = await resolveConfig(options.config, { dir, presets: options.presets, sections });
-  return { config, file: undefined, dir, trusted: true };
+  const unclaimed = new Map<string, string>();
+  const { config } = await resolveConfig(options.config, { dir, presets: options.presets, sections, unclaimed });
+  return { config, file: undefined, dir, trusted: true, ...(unclaimed.size ? { unclaimed } : {}) };
 }
 
 /** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry, sandbox. */

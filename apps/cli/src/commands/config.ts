@@ -24,7 +24,7 @@ export async function configCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   try {
     const trusted = await decideTrust(values, { prompt: true });
-    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS });
+    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
     // Decided once: openRuntime must not ask a second time.
     const runtime = await openRuntime({ ...values, trust: trusted === true }, createTerminalUi({ yes: false }));
     try {

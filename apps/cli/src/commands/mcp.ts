@@ -53,7 +53,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
   const trusted = await decideTrust(values, { prompt: false });
-  const settings = mcpConfigSection.of((await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS })).config) ?? {};
+  const settings = mcpConfigSection.of((await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true })).config) ?? {};
   // The token is checked before anything starts: a weak one is a usage error (exit 2). The HTTP
   // side (its server, Hono, fetch's undici) is imported only for --http: stdio starts without it.
   const token = values.http ? (await import('../mcp/mcp-token.js')).resolveMcpToken(process.env, settings.token, values.token) : undefined;

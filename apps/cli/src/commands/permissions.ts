@@ -48,7 +48,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   noExtraArguments(positionals, 2, USAGE, 'Quote the whole command as one argument: quiver permissions check "git push origin main".');
   const cwd = workingDir(values);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }), sections: HOST_CONFIG_SECTIONS });
+  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }), sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
   const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.

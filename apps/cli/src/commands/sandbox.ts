@@ -23,7 +23,7 @@ export async function sandboxCommand(argv: string[]): Promise<number> {
   subcommand('sandbox', positionals, ['check'], USAGE);
   noExtraArguments(positionals, 1, USAGE);
   const cwd = workingDir(values);
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS });
+  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
   const opened = await openSandbox(cwd, loaded);
   try {
     const report = await opened.sandbox.report(resolve(cwd));

@@ -38,7 +38,7 @@ export async function trustCommand(argv: string[]): Promise<number> {
     return 0;
   }
   // What trust will turn on, read as data (nothing is imported): the lines an untrusted run leaves out.
-  const preview = await loadConfig({ cwd: folder, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS });
+  const preview = await loadConfig({ cwd: folder, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
   const entry = trustFolder(folder);
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ folder: entry.folder, hash: entry.hash, files: entry.files, grants: preview.ignored ?? [], store: trustStorePath() })}\n`);

@@ -28,7 +28,7 @@ export async function decideTrust(flags: TrustFlags, options: { prompt: boolean 
   if (status.trusted) return true;
   if (!options.prompt || !process.stdin.isTTY || !process.stderr.isTTY) return false;
   // What the config would do, read as data: nothing is imported to ask the question.
-  const preview = await loadConfig({ cwd, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS });
+  const preview = await loadConfig({ cwd, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
   if (!preview.ignored?.length) return false;
   if (!(await askTrust(status.folder, preview.ignored, status.changed ?? false))) return false;
   trustFolder(cwd);

@@ -26,6 +26,12 @@ export interface LoadedConfig {
   trusted?: boolean;
   /** What an untrusted config had that was left out, one line each (for one warning). */
   ignored?: string[];
+  /**
+   * With `deferUnknownKeys`: the top-level keys no section claimed (key → the file that has
+   * it), kept in `config` as written; check them with `registry.checkConfigKeys` once the plugins'
+   * sections are known.
+   */
+  unclaimed?: ReadonlyMap<string, string>;
 }
 
 /** Options of {@link loadConfig}. */
@@ -50,6 +56,13 @@ export interface LoadConfigOptions {
    * folder, kept only as far as their `untrusted` rule says. @default none: core's keys only
    */
   sections?: readonly ConfigSection[];
+  /**
+   * Keep top-level keys no section claims (a plugin's section: known only once the plugin's
+   * manifest is read) and list them in `LoadedConfig.unclaimed` instead of refusing them. A
+   * host that loads plugins checks them after (`createRuntime` does); a command that only reads
+   * core's keys or a host section sets it so such a config still loads. @default false
+   */
+  deferUnknownKeys?: boolean;
 }
 
 /** Find a config file from `cwd` upward. */
@@ -75,20 +88,28 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const file = options.file ? resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file) return { config: validateConfig({}, undefined, options.sections), dir: resolve(options.cwd) };
   if (!existsSync(file)) throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
-  if (!options.file && !options.trusted) return loadUntrusted(file, options);
+  const unclaimed = options.deferUnknownKeys ? new Map<string, string>() : undefined;
+  const loaded = !options.file && !options.trusted ? await loadUntrusted(file, options, unclaimed) : await loadTrusted(file, options, unclaimed);
+  // From an untrusted folder a key no host section claims was left out (and listed in
+  // `ignored`): its plugin, if any, may not even load there, so there is nothing to check.
+  return unclaimed?.size && loaded.trusted !== false ? { ...loaded, unclaimed } : loaded;
+}
+
+async function loadTrusted(file: string, options: LoadConfigOptions, unclaimed: Map<string, string> | undefined): Promise<LoadedConfig> {
   const raw = await readConfigFile(file);
-  const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets, sections: options.sections });
+  const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets, sections: options.sections, unclaimed });
   return layers.length ? { config, file, dir: dirname(file), layers } : { config, file, dir: dirname(file) };
 }
 
 /** A found config from an untrusted folder: JSON read as data, modules never imported, the safe part kept. */
-async function loadUntrusted(file: string, options: LoadConfigOptions): Promise<LoadedConfig> {
+async function loadUntrusted(file: string, options: LoadConfigOptions, unclaimed: Map<string, string> | undefined): Promise<LoadedConfig> {
   const dir = dirname(file);
   if (!file.endsWith('.json')) {
     return { config: validateConfig({}, file, options.sections), file, dir, trusted: false, ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`] };
   }
   const skipped: string[] = [];
-  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped, sections: options.sections });
+  // A plugin's section (unclaimed here) has no untrusted rule core could run: it is left out.
+  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped, sections: options.sections, unclaimed });
   const safe = untrustedConfig(config, { folder: options.cwd, dir }, options.sections);
   const ignored = [...skipped, ...safe.ignored];
   return { config: safe.config, file, dir, trusted: false, ignored, ...(layers.length ? { layers } : {}) };

@@ -27,6 +27,11 @@ export interface ResolveConfigOptions {
   dataOnly?: string[];
   /** The sections the host's packages and plugins own (see `configSchemaFor`). @default none: core's keys only */
   sections?: readonly ConfigSection[];
+  /**
+   * Keep top-level keys no section claims and record them here (key → file), as
+   * `validateConfig` does, instead of refusing them. @default refuse them
+   */
+  unclaimed?: Map<string, string>;
 }
 
 /** A resolved config and the layers it was built from. */
@@ -54,16 +59,16 @@ interface Layer {
  * const { config } = await resolveConfig({ extends: 'quiver:default', tools: { my_tool: { enabled: false } } }, { dir, presets });
  */
 export async function resolveConfig(raw: unknown, options: ResolveConfigOptions): Promise<ResolvedConfig> {
-  if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file, options.sections), layers: [] };
+  if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file, options.sections, options.unclaimed), layers: [] };
   const self: Layer = { id: options.file ?? '<inline config>', raw, dir: options.dir };
   const layers = await expand(self, options, []);
   const merged = mergeConfigs(...layers.map((l) => withoutExtends(l.raw)));
-  return { config: validateConfig(merged, options.file, options.sections), layers: layers.slice(0, -1).map((l) => l.id) };
+  return { config: validateConfig(merged, options.file, options.sections, options.unclaimed), layers: layers.slice(0, -1).map((l) => l.id) };
 }
 
 /** A layer's bases (depth first, in order) followed by the layer itself. */
 async function expand(layer: Layer, options: ResolveConfigOptions, chain: string[]): Promise<Layer[]> {
-  validateConfig(stripSpread(layer.raw), layer.id, options.sections);
+  validateConfig(stripSpread(layer.raw), layer.id, options.sections, options.unclaimed);
   const specs = extendsOf(layer.raw);
   const out: Layer[] = [];
   for (const spec of specs) {

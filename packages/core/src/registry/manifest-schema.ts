@@ -76,6 +76,12 @@ export const manifestSchema = z
      * given, sets that plugin option to the copy's path.
      */
     assets: z.array(manifestAssetSchema).optional(),
+    /**
+     * The top-level config keys the plugin owns (`definePlugin`'s `sections`), so a host accepts
+     * them in a config before the plugin is imported; the values are checked when it loads.
+     * @example ["acmeDeploy"]
+     */
+    sections: z.array(z.string().min(1)).optional(),
   })
   .strict();
 

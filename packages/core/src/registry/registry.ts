@@ -11,6 +11,8 @@ import { manifestTools, isValidToolName, type Manifest } from './manifest-schema
 import { readPluginPackage } from './read-plugin-package.js';
 import { readToolDescriptors } from './read-tool-descriptors.js';
 import { parsePluginOptions, type PluginOptionsSource } from './parse-plugin-options.js';
+import { applyPluginSections, checkSectionKeys } from './apply-plugin-sections.js';
+import { checkUnclaimedKeys } from '../config/validate-config.js';
 
 /** A tool as listed from manifests, before its plugin is imported. */
 export interface ToolInfo {
@@ -77,6 +79,8 @@ interface Entry {
   /** Where the options were written (for errors). */
   source?: PluginOptionsSource;
   definition?: PluginDefinition;
+  /** An in-memory plugin's definition, known when it was added. */
+  plugin?: PluginDefinition;
   loading?: Promise<PluginDefinition>;
   /** The generated descriptors of a package, read on first need (the manifest's `descriptors`). */
   descriptors?: Map<string, ToolDescriptor>;
@@ -105,6 +109,12 @@ export interface Registry extends ToolSource {
   describeAll(options?: { includeHidden?: boolean }): Promise<ToolDescriptor[]>;
   /** Package names whose module has been imported. */
   loadedPackages(): string[];
+  /**
+   * Refuse the config keys no host section claimed (`LoadedConfig.unclaimed`: key → file) that
+   * no added plugin owns either — the manifests' `quiver.sections`, an in-memory plugin's
+   * `sections`; nothing is imported. The error is the unknown-key one, naming the file and key.
+   */
+  checkConfigKeys(unclaimed: ReadonlyMap<string, string>): void;
   /**
    * Wait for the plugins that load at start-up: packages whose manifest lists no tools (hook
    * or service plugins) and in-memory plugins without tools. Rejects with the first one's
@@ -153,7 +163,8 @@ export function createRegistry(options: RegistryOptions): Registry {
     },
     addPlugin(plugin, pluginOptions = {}, source) {
       if (!isPluginDefinition(plugin)) throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
-      const entry: Entry = { package: plugin.name, options: parsePluginOptions(plugin, pluginOptions, source), source };
+      const entry: Entry = { package: plugin.name, options: parsePluginOptions(plugin, pluginOptions, source), source, plugin };
+      applyPluginSections(plugin, options.container);
       entry.loading = registerPlugin(plugin, entry, options);
       // register() runs now, but its failure surfaces at first use: keep it from being an
       // unhandled rejection (which would end the host process) until then.
@@ -211,6 +222,7 @@ export function createRegistry(options: RegistryOptions): Registry {
       return out;
     },
     loadedPackages: () => entries.filter((e) => e.definition).map((e) => e.package),
+    checkConfigKeys: (unclaimed) => checkUnclaimedKeys(unclaimed, new Set(entries.flatMap((e) => (e.manifest ? (e.manifest.sections ?? []) : sectionsOf(e))))),
     ready: async () => void (await Promise.all(eager)),
   };
   return registry;
@@ -281,8 +293,15 @@ async function importPlugin(entry: Entry, options: RegistryOptions): Promise<Plu
   if (declared.join() !== exported.join()) {
     throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${entry.package}' declares tools [${declared.join(', ')}] in its manifest but exports [${exported.join(', ')}]. Make quiver.tools match the plugin's tools.`, { plugin: entry.package, file, key: 'quiver.tools' });
   }
+  checkSectionKeys(plugin, entry.manifest!.sections, file);
   entry.options = parsePluginOptions(plugin, entry.options, entry.source);
+  applyPluginSections(plugin, options.container);
   return registerPlugin(plugin, entry, options);
+}
+
+/** The section keys of an in-memory plugin's entry (its definition is known from the start). */
+function sectionsOf(entry: Entry): string[] {
+  return (entry.plugin?.sections ?? []).map((s) => s.key);
 }
 
 /** Run a plugin's `register()` with its parsed options (`entry.options`). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { quiverError, ERROR_CODES, type ErrorCodes } from '../errors.js';
 import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
+import type { ConfigSection } from '../config/config-section.js';
 import type { HookBus } from '../hooks/hook-bus.js';
 import { API_VERSION, isToolDefinition, type ToolDefinition } from './define-tool.js';
 
@@ -39,6 +40,16 @@ export interface PluginSpec<O extends z.ZodType = z.ZodType<Readonly<Record<stri
    * catalogue is generated from these; a code another loaded package declares is refused.
    */
   errors?: ErrorCodes;
+  /**
+   * The top-level config sections the plugin owns (`defineConfigSection`), e.g. an `acmeDeploy`
+   * key shared by its tools. List their keys in the manifest's `quiver.sections` too, so a host
+   * accepts them before the plugin is imported. Each value is parsed by its schema when the
+   * plugin loads (a bad value is a config error naming the file, the plugin and the key);
+   * `section.of(config)` then gives the parsed value. A key no loaded plugin declares stays an
+   * unknown-key error. From a folder the user has not trusted, a plugin's section is left out.
+   * @default none
+   */
+  sections?: readonly ConfigSection[];
   /** Optional wiring: services and hook taps. Runs once per host, when the plugin loads. */
   register?(context: PluginContext<z.output<O>>): void | Promise<void>;
 }
@@ -70,5 +81,18 @@ export function definePlugin<O extends z.ZodType = z.ZodType<Readonly<Record<str
     }
     seen.add(tool.name);
   }
-  return Object.freeze({ ...spec, tools: Object.freeze([...spec.tools]) as ToolDefinition[], $$type: 'quiver.plugin' as const, apiVersion: API_VERSION });
+  const keys = new Set<string>();
+  for (const section of spec.sections ?? []) {
+    if (keys.has(section.key)) {
+      throw quiverError(ERROR_CODES.CONFIG_INVALID, `Plugin '${spec.name}' declares config section '${section.key}' twice.`, { plugin: spec.name, key: section.key });
+    }
+    keys.add(section.key);
+  }
+  return Object.freeze({
+    ...spec,
+    tools: Object.freeze([...spec.tools]) as ToolDefinition[],
+    ...(spec.sections ? { sections: Object.freeze([...spec.sections]) } : {}),
+    $$type: 'quiver.plugin' as const,
+    apiVersion: API_VERSION,
+  });
 }
