@@ -83,7 +83,7 @@ function unique(values: string[]): string[] {
 /**
  * The host's protected-path service, or — for a host that registered none — the built-in rules
  * over the workspace roots, so no host is left without E1. Tools that write paths they find
- * themselves (apply_patch) call this, as the pipeline's path gate does.
+ * themselves (a patch's paths, which are in its text) call this, as the pipeline's path gate does.
  * @example
  * const d = protectedPathsOf(config.services).check(target);
  * if (!d.allowed) throw quiverError(ERROR_CODES.PATH_PROTECTED, d.reason!);

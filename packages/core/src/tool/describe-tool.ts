@@ -38,7 +38,7 @@ const NOT_DATA = new Set(['$$type', 'params']);
  * schema, with functions (and objects' function fields) dropped. A field a later core adds to
  * definitions (`loop`, `requires`, a risk level) flows into the descriptors with no change here.
  * @example
- * const data = describeTool(readFileTool); // { name: 'read_file', inputSchema: {...}, ... }
+ * const data = describeTool(echoTool); // { name: 'echo', inputSchema: {...}, ... }
  */
 export function describeTool(tool: ToolDefinition): ToolDescriptor {
   const out: Record<string, unknown> = {};
