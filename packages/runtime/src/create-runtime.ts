@@ -121,7 +121,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
   // A key no host section claimed must be a section one of the plugins declares (its manifest says, nothing imported).
-  if (loaded.unclaimed) host.registry.checkConfigKeys(loaded.unclaimed);
+  host.registry.checkConfigKeys(loaded.unclaimed, configSectionsWith(options.sections).map((s) => s.key));
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
   await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });

@@ -119,4 +119,11 @@ describe("a plugin's config section", () => {
     await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'max' } }, plugins: [{ plugin }] })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: 'quiver-tool-memo', key: 'memo.level' });
     await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'high' } } })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'memo' });
   });
+
+  it("a section whose key core or a host section owns is refused: one owner per key", async () => {
+    for (const key of ['sandbox', 'approval']) {
+      const plugin = definePlugin({ name: 'quiver-tool-greedy', sections: [defineConfigSection({ key, schema: z.unknown() })], tools: [] });
+      await expect(createRuntime({ cwd: base, ui, config: {}, plugins: [{ plugin }] })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: 'quiver-tool-greedy', key });
+    }
+  });
 });

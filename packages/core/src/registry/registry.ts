@@ -13,6 +13,7 @@ import { readToolDescriptors } from './read-tool-descriptors.js';
 import { parsePluginOptions, type PluginOptionsSource } from './parse-plugin-options.js';
 import { applyPluginSections, checkSectionKeys } from './apply-plugin-sections.js';
 import { checkUnclaimedKeys } from '../config/validate-config.js';
+import { configSchema } from '../config/config-schema.js';
 
 /** A tool as listed from manifests, before its plugin is imported. */
 export interface ToolInfo {
@@ -113,8 +114,10 @@ export interface Registry extends ToolSource {
    * Refuse the config keys no host section claimed (`LoadedConfig.unclaimed`: key → file) that
    * no added plugin owns either — the manifests' `quiver.sections`, an in-memory plugin's
    * `sections`; nothing is imported. The error is the unknown-key one, naming the file and key.
+   * A plugin section whose key core or one of `hostSections` already owns is refused too (one
+   * owner per top-level key).
    */
-  checkConfigKeys(unclaimed: ReadonlyMap<string, string>): void;
+  checkConfigKeys(unclaimed: ReadonlyMap<string, string> | undefined, hostSections?: readonly string[]): void;
   /**
    * Wait for the plugins that load at start-up: packages whose manifest lists no tools (hook
    * or service plugins) and in-memory plugins without tools. Rejects with the first one's
@@ -222,7 +225,17 @@ export function createRegistry(options: RegistryOptions): Registry {
       return out;
     },
     loadedPackages: () => entries.filter((e) => e.definition).map((e) => e.package),
-    checkConfigKeys: (unclaimed) => checkUnclaimedKeys(unclaimed, new Set(entries.flatMap((e) => (e.manifest ? (e.manifest.sections ?? []) : sectionsOf(e))))),
+    checkConfigKeys(unclaimed, hostSections = []) {
+      const owned = new Map<string, string>();
+      for (const e of entries) for (const key of e.manifest ? (e.manifest.sections ?? []) : sectionsOf(e)) {
+        const other = Object.hasOwn(configSchema.shape, key) || hostSections.includes(key) ? 'the host' : owned.get(key);
+        if (other && other !== e.package) {
+          throw quiverError(ERROR_CODES.CONFIG_INVALID, `Config section '${key}' of plugin '${e.package}' is already owned by ${other === 'the host' ? 'core or the host' : `plugin '${other}'`}; each top-level key has one owner. Rename the section.`, { plugin: e.package, key });
+        }
+        owned.set(key, e.package);
+      }
+      if (unclaimed) checkUnclaimedKeys(unclaimed, new Set(owned.keys()));
+    },
     ready: async () => void (await Promise.all(eager)),
   };
   return registry;
