@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { ERROR_CODES, quiverError, type BundledPlugin } from '@quiver/core';
+import { findPackageDir } from './find-package-dir.js';
 
 /**
  * A plugin a host carries in its bundle (see core's `BundledPlugin`), and where the host keeps
@@ -34,12 +34,8 @@ export function resolvePluginDir(
     throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' (${dir}) has no package.json. Fix the path in ${options.configFile ?? 'the config'}.`, { file: options.configFile, key: 'plugins', plugin: spec });
   }
   for (const base of options.hostOnly ? options.from : [options.configDir, ...options.from]) {
-    try {
-      const req = createRequire(join(base, 'noop.js'));
-      return dirname(req.resolve(`${spec}/package.json`));
-    } catch {
-      // Not resolvable from here; try the next base.
-    }
+    const dir = findPackageDir(spec, base);
+    if (dir) return dir;
   }
   const manifestDir = options.bundled?.get(spec)?.manifestDir;
   if (manifestDir && existsSync(join(manifestDir, 'package.json'))) return manifestDir;
