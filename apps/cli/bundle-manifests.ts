@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkPluginManifest, CORE_VERSION } from '@quiver/core';
 
 /** The folder of dist/ that holds the bundled plugins' manifests (see src/bundle/bundled-plugins.ts). */
 export const MANIFESTS_DIR = 'dist/plugins';
@@ -19,7 +20,9 @@ const METAFILE = 'dist/metafile-esm.json';
  * does not hold those packages (their code is in the bundle), and the registry reads a plugin's
  * tools and descriptors from a package folder before it loads any code: this folder is that
  * package folder. (The registry takes the code from the bundle's map by version; the entry
- * makes the folder a complete package anyway.) The metafile is read, then removed.
+ * makes the folder a complete package anyway.) Each manifest is checked against the bundled
+ * core here, so the runtime need not check it again (`BundledPlugin.manifest`). The metafile is
+ * read, then removed.
  */
 export function copyBundledManifests(pkg: Record<string, Record<string, string> | undefined>, cliRoot: URL): void {
   const root = fileURLToPath(cliRoot);
@@ -36,6 +39,8 @@ export function copyBundledManifests(pkg: Record<string, Record<string, string> 
     }
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & { quiver?: { entry?: string; descriptors?: string } };
     if (!manifest.quiver?.entry) continue;
+    // The bundle tells the registry these manifests are checked (BundledPlugin.manifest): check them.
+    checkPluginManifest(manifest, { file: join(dir, 'package.json'), coreVersion: CORE_VERSION });
     const out = join(root, MANIFESTS_DIR, name);
     mkdirSync(out, { recursive: true });
     const kept = Object.fromEntries(KEPT_FIELDS.filter((k) => manifest[k] !== undefined).map((k) => [k, manifest[k]]));

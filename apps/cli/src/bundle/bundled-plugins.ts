@@ -30,8 +30,12 @@ import clineHooks from '@quiver/plugin-cline-hooks/package.json';
  */
 const MANIFESTS = join(dirname(fileURLToPath(import.meta.url)), 'plugins');
 
-function bundled(name: string, version: string, load: BundledPackage['load']): [string, BundledPackage] {
-  return [name, { version, load, manifestDir: join(MANIFESTS, name) }];
+/**
+ * One bundled plugin. `manifest` is its `quiver` field as built, which the build checked against
+ * the bundled core (bundle-manifests.ts): the registry does not check it again at start-up.
+ */
+function bundled(name: string, pkg: { version: string; quiver?: unknown }, load: BundledPackage['load']): [string, BundledPackage] {
+  return [name, { version: pkg.version, load, manifestDir: join(MANIFESTS, name), manifest: JSON.stringify(pkg.quiver) }];
 }
 
 /**
@@ -47,26 +51,26 @@ function bundled(name: string, version: string, load: BundledPackage['load']): [
  * peerDependencies); they load from their folders as any plugin.
  */
 export const BUNDLED_PLUGINS: ReadonlyMap<string, BundledPackage> = new Map<string, BundledPackage>([
-  bundled('@quiver/tool-ask-followup-question', askFollowupQuestion.version, () => import('@quiver/tool-ask-followup-question')),
-  bundled('@quiver/tool-attempt-completion', attemptCompletion.version, () => import('@quiver/tool-attempt-completion')),
-  bundled('@quiver/tool-execute-command', executeCommand.version, () => import('@quiver/tool-execute-command')),
-  bundled('@quiver/tool-read-file', readFile.version, () => import('@quiver/tool-read-file')),
-  bundled('@quiver/tool-write-to-file', writeToFile.version, () => import('@quiver/tool-write-to-file')),
-  bundled('@quiver/tool-list-files', listFiles.version, () => import('@quiver/tool-list-files')),
-  bundled('@quiver/tool-apply-patch', applyPatch.version, () => import('@quiver/tool-apply-patch')),
-  bundled('@quiver/tool-use-mcp-tool', useMcpTool.version, () => import('@quiver/tool-use-mcp-tool')),
-  bundled('@quiver/tool-access-mcp-resource', accessMcpResource.version, () => import('@quiver/tool-access-mcp-resource')),
-  bundled('@quiver/tool-load-mcp-documentation', loadMcpDocumentation.version, () => import('@quiver/tool-load-mcp-documentation')),
-  bundled('@quiver/tool-new-task', newTask.version, () => import('@quiver/tool-new-task')),
-  bundled('@quiver/tool-plan-mode-respond', planModeRespond.version, () => import('@quiver/tool-plan-mode-respond')),
-  bundled('@quiver/tool-act-mode-respond', actModeRespond.version, () => import('@quiver/tool-act-mode-respond')),
-  bundled('@quiver/tool-focus-chain', focusChain.version, () => import('@quiver/tool-focus-chain')),
-  bundled('@quiver/tool-web-search', webSearch.version, () => import('@quiver/tool-web-search')),
-  bundled('@quiver/tool-condense', condense.version, () => import('@quiver/tool-condense')),
-  bundled('@quiver/tool-summarize-task', summarizeTask.version, () => import('@quiver/tool-summarize-task')),
-  bundled('@quiver/tool-report-bug', reportBug.version, () => import('@quiver/tool-report-bug')),
-  bundled('@quiver/tool-generate-explanation', generateExplanation.version, () => import('@quiver/tool-generate-explanation')),
-  bundled('@quiver/tool-use-skill', useSkill.version, () => import('@quiver/tool-use-skill')),
-  bundled('@quiver/tool-search-files', searchFiles.version, () => import('@quiver/tool-search-files')),
-  bundled('@quiver/plugin-cline-hooks', clineHooks.version, () => import('@quiver/plugin-cline-hooks')),
+  bundled('@quiver/tool-ask-followup-question', askFollowupQuestion, () => import('@quiver/tool-ask-followup-question')),
+  bundled('@quiver/tool-attempt-completion', attemptCompletion, () => import('@quiver/tool-attempt-completion')),
+  bundled('@quiver/tool-execute-command', executeCommand, () => import('@quiver/tool-execute-command')),
+  bundled('@quiver/tool-read-file', readFile, () => import('@quiver/tool-read-file')),
+  bundled('@quiver/tool-write-to-file', writeToFile, () => import('@quiver/tool-write-to-file')),
+  bundled('@quiver/tool-list-files', listFiles, () => import('@quiver/tool-list-files')),
+  bundled('@quiver/tool-apply-patch', applyPatch, () => import('@quiver/tool-apply-patch')),
+  bundled('@quiver/tool-use-mcp-tool', useMcpTool, () => import('@quiver/tool-use-mcp-tool')),
+  bundled('@quiver/tool-access-mcp-resource', accessMcpResource, () => import('@quiver/tool-access-mcp-resource')),
+  bundled('@quiver/tool-load-mcp-documentation', loadMcpDocumentation, () => import('@quiver/tool-load-mcp-documentation')),
+  bundled('@quiver/tool-new-task', newTask, () => import('@quiver/tool-new-task')),
+  bundled('@quiver/tool-plan-mode-respond', planModeRespond, () => import('@quiver/tool-plan-mode-respond')),
+  bundled('@quiver/tool-act-mode-respond', actModeRespond, () => import('@quiver/tool-act-mode-respond')),
+  bundled('@quiver/tool-focus-chain', focusChain, () => import('@quiver/tool-focus-chain')),
+  bundled('@quiver/tool-web-search', webSearch, () => import('@quiver/tool-web-search')),
+  bundled('@quiver/tool-condense', condense, () => import('@quiver/tool-condense')),
+  bundled('@quiver/tool-summarize-task', summarizeTask, () => import('@quiver/tool-summarize-task')),
+  bundled('@quiver/tool-report-bug', reportBug, () => import('@quiver/tool-report-bug')),
+  bundled('@quiver/tool-generate-explanation', generateExplanation, () => import('@quiver/tool-generate-explanation')),
+  bundled('@quiver/tool-use-skill', useSkill, () => import('@quiver/tool-use-skill')),
+  bundled('@quiver/tool-search-files', searchFiles, () => import('@quiver/tool-search-files')),
+  bundled('@quiver/plugin-cline-hooks', clineHooks, () => import('@quiver/plugin-cline-hooks')),
 ]);

@@ -25,7 +25,8 @@ export function checkPluginManifest(pkg: PluginPackageJson, where: { file: strin
   const { file, coreVersion } = where;
   const name = pkg.name ?? where.fallbackName ?? file;
   if (pkg.quiver === undefined) throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`, { plugin: name, file });
-  const parsed = manifestSchema.safeParse(pkg.quiver);
+  // jitless: a handful of parses per start-up; zod's compiled fast path would cost more than it saves.
+  const parsed = manifestSchema.safeParse(pkg.quiver, { jitless: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `quiver.${i.path.join('.')}: ${i.message}`).join('; ');
     throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has an invalid "quiver" manifest: ${issues}.`, { plugin: name, file });
@@ -34,8 +35,22 @@ export function checkPluginManifest(pkg: PluginPackageJson, where: { file: strin
   if (manifest.apiVersion !== API_VERSION) {
     throw quiverError(ERROR_CODES.PLUGIN_API_VERSION, `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`, { plugin: name, file, key: 'quiver.apiVersion' });
   }
-  if (manifest.core && !satisfies(coreVersion, manifest.core, { includePrerelease: true })) {
+  if (manifest.core && !coreInRange(coreVersion, manifest.core)) {
     throw quiverError(ERROR_CODES.PLUGIN_CORE_RANGE, `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${coreVersion}. Upgrade or downgrade the plugin to one that supports it.`, { plugin: name, file, key: 'quiver.core' });
   }
   return { name, manifest };
+}
+
+/** `^1.2.3`, `~1.2.3`, `>=1.2.3`, `=1.2.3`, `1.2.3`: ranges every one of which its base version satisfies. */
+const BASE_INCLUDED = /^\s*(?:\^|~|>=|=)?\s*v?(\d+\.\d+\.\d+)\s*$/;
+
+/**
+ * Whether the running core's version is in a manifest's `core` range. The usual range names
+ * this very version as its base (`^0.1.0` for core 0.1.0, what the scaffold writes), which
+ * needs no semver: its first call costs 5-10 ms of a start-up (its range grammar's regular
+ * expressions compiled); any other range is semver's.
+ */
+function coreInRange(coreVersion: string, range: string): boolean {
+  if (range.trim() === '*' || BASE_INCLUDED.exec(range)?.[1] === coreVersion) return true;
+  return satisfies(coreVersion, range, { includePrerelease: true });
 }

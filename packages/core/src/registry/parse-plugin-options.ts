@@ -18,7 +18,8 @@ export interface PluginOptionsSource {
  */
 export function parsePluginOptions(plugin: PluginDefinition, raw: Readonly<Record<string, unknown>>, source: PluginOptionsSource = {}): Readonly<Record<string, unknown>> {
   if (!plugin.options) return Object.freeze({ ...raw });
-  const parsed = plugin.options.safeParse(raw);
+  // jitless: parsed once per plugin load; zod's compiled fast path would cost more than it saves.
+  const parsed = plugin.options.safeParse(raw, { jitless: true });
   if (parsed.success) return Object.freeze(parsed.data as Record<string, unknown>);
   const prefix = source.key ?? 'options';
   const where = source.file ?? 'the config';

@@ -47,6 +47,13 @@ export interface BundledPlugin {
   version: string;
   /** Import the bundled module (its default export is the `definePlugin()` value). */
   load(): Promise<{ default?: unknown }>;
+  /**
+   * The package's `quiver` manifest as JSON text, already checked against this core (the
+   * host's build ran `checkPluginManifest` on it). A package of this name and version whose
+   * manifest is exactly this text is not checked again at start-up (a zod parse and a semver
+   * range per plugin); any other is checked in full.
+   */
+  manifest?: string;
 }
 
 /** Options of {@link createRegistry}. */
@@ -156,7 +163,7 @@ export function createRegistry(options: RegistryOptions): Registry {
 
   const registry: Registry = {
     addPackage(dir, pluginOptions = {}, source) {
-      const entry: Entry = { ...readPluginPackage(dir, pluginOptions, options.coreVersion), source };
+      const entry: Entry = { ...readPluginPackage(dir, pluginOptions, options.coreVersion, options.bundled), source };
       entries.push(entry);
       const tools = manifestTools(entry.manifest!);
       for (const t of tools) claim(entry, t);
