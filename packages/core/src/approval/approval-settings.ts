@@ -44,4 +44,5 @@ export const approvalSettingsSchema = z
 export type ApprovalSettings = z.output<typeof approvalSettingsSchema>;
 
 /** The baseline defaults. */
-export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = approvalSettingsSchema.parse({});
+// jitless: one parse at import; zod's compiled fast path would cost more than it saves.
+export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = approvalSettingsSchema.parse({}, { jitless: true });

@@ -45,7 +45,7 @@ export interface Host {
 export function createHost(options: HostOptions): Host {
   const container = createContainer();
   const hooks = createHookBus();
-  const approver = createAutoApprover(approvalSettingsSchema.parse(options.approval ?? {}));
+  const approver = createAutoApprover(approvalSettingsSchema.parse(options.approval ?? {}, { jitless: true }));
   const registry = createRegistry({ coreVersion: CORE_VERSION, container, hooks, tools: options.tools, bundled: options.bundledPlugins });
   container.provideValue(coreServices.ui, options.ui);
   return {

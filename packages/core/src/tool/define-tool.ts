@@ -183,8 +183,15 @@ export function defineTool<S extends z.ZodObject, O = Readonly<Record<string, un
     typeof spec.approval === 'string' || spec.approval === undefined ? { category: spec.approval ?? 'always' } : spec.approval;
   const shape = spec.params.shape as Record<string, z.ZodType>;
   const required = Object.keys(shape).filter((k) => !shape[k].safeParse(undefined).success);
-  const inputSchema = z.toJSONSchema(spec.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete inputSchema.$schema;
+  // Built on first read: a host lists tools from their manifests' descriptors, so a call
+  // (`quiver exec`, an MCP tools/call) never needs it; it was ~5% of a one-call start-up.
+  let inputSchema: Record<string, unknown> | undefined;
+  const jsonSchema = (): Record<string, unknown> => {
+    if (inputSchema) return inputSchema;
+    const built = z.toJSONSchema(spec.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    delete built.$schema;
+    return (inputSchema = built);
+  };
 
   const build = (name: string): ToolDefinition<S> => {
     const def: ToolDefinition<S> = {
@@ -193,7 +200,9 @@ export function defineTool<S extends z.ZodObject, O = Readonly<Record<string, un
       name,
       description: spec.description,
       params: spec.params,
-      inputSchema,
+      get inputSchema() {
+        return jsonSchema();
+      },
       annotations: Object.freeze({ ...spec.annotations }),
       approval: Object.freeze(approval),
       paths: Object.freeze({ ...(spec.paths as Record<string, PathAccess>) }),
