@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORWARDER_SOURCE, PROXY_PORT_INSIDE } from './forwarder-source.js';
@@ -29,11 +29,14 @@ export function isHostAllowed(host: string, allow: readonly string[]): boolean {
  * HTTP only to allowed hosts and answers 403 to everything else.
  */
 export async function startNetworkProxy(allow: readonly string[]): Promise<NetworkProxy> {
+  // Loaded here, not at import: every command builds a sandbox service, few start a proxy, and
+  // node:http with node:net was ~10 ms of each command's start-up.
+  const [{ createServer, request: httpRequest }, { connect }] = await Promise.all([import('node:http'), import('node:net')]);
   const socketDir = mkdtempSync(join(tmpdir(), 'quiver-proxy-'));
   const socketPath = join(socketDir, 'proxy.sock');
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => forwardHttp(req, res, allow));
-  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => tunnel(req, client, head, allow, sockets));
+  const server: Server = createServer((req, res) => forwardHttp(req, res, allow, httpRequest));
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => tunnel(req, client, head, allow, sockets, connect));
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
@@ -55,7 +58,7 @@ export async function startNetworkProxy(allow: readonly string[]): Promise<Netwo
   };
 }
 
-function tunnel(req: IncomingMessage, client: Socket, head: Buffer, allow: readonly string[], sockets: Set<Socket>): void {
+function tunnel(req: IncomingMessage, client: Socket, head: Buffer, allow: readonly string[], sockets: Set<Socket>, connect: typeof import('node:net').connect): void {
   const [host, portText] = splitHostPort(req.url ?? '');
   const port = Number(portText || 443);
   if (!host || !isHostAllowed(host, allow) || !Number.isInteger(port)) {
@@ -74,7 +77,7 @@ function tunnel(req: IncomingMessage, client: Socket, head: Buffer, allow: reado
   client.on('error', () => upstream.destroy());
 }
 
-function forwardHttp(req: IncomingMessage, res: ServerResponse, allow: readonly string[]): void {
+function forwardHttp(req: IncomingMessage, res: ServerResponse, allow: readonly string[], httpRequest: typeof import('node:http').request): void {
   let target: URL;
   try {
     target = new URL(req.url ?? '');

@@ -1,5 +1,3 @@
-import { createInterface } from 'node:readline';
-
 /** What the user did at a prompt: typed a line, pressed Ctrl-D (end of input) or Ctrl-C. */
 export type PromptAnswer = { kind: 'line'; text: string } | { kind: 'eof' } | { kind: 'interrupt' };
 
@@ -9,7 +7,8 @@ export type PromptAnswer = { kind: 'line'; text: string } | { kind: 'eof' } | { 
  * returned, so the terminal leaves raw mode.
  */
 export function promptLine(question: string, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stderr }): Promise<PromptAnswer> {
-  return new Promise((resolve) => {
+  // node:readline is loaded here, on the first prompt: most commands never ask.
+  return import('node:readline').then(({ createInterface }) => new Promise((resolve) => {
     const rl = createInterface({ input: io.input, output: io.output });
     let settled = false;
     const done = (answer: PromptAnswer) => {
@@ -23,5 +22,5 @@ export function promptLine(question: string, io: { input: NodeJS.ReadableStream;
     rl.on('SIGINT', () => done({ kind: 'interrupt' }));
     rl.on('close', () => done({ kind: 'eof' }));
     rl.question(question, (text) => done({ kind: 'line', text }));
-  });
+  }));
 }

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import { escapeTerminal, trustStorePath } from '@quiver/core';
 
 /**
@@ -14,6 +13,8 @@ export async function askTrust(folder: string, grants: readonly string[], change
     `Only trust folders whose config you have read. The answer is kept in ${trustStorePath()}; a changed config asks again.`,
   ];
   process.stderr.write(`${escapeTerminal(lines.join('\n'))}\n`);
+  // Loaded on the prompt only: a trusted or non-terminal run never asks.
+  const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await rl.question('Trust this folder? [y/N] ');
