@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, readFileSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspace, type Workspace } from './create-workspace.js';
+import { openConfinedSync } from './open-confined.js';
 
 let base: string;
 let root: string;
@@ -78,6 +81,38 @@ describe('openConfined (P8)', () => {
 
   it('reports a missing parent as FILE_NOT_FOUND', async () => {
     await expect(ws.openConfined(await ws.resolve('nope/x.txt'), 'w')).rejects.toMatchObject({ code: 'QUIVER_ERR_FILE_NOT_FOUND' });
+  });
+});
+
+describe('openConfinedSync (P8, the same checks without a thread-pool round trip)', () => {
+  it('opens an inside file and the root directory', async () => {
+    const fd = openConfinedSync(await ws.resolve('sub/file.txt'), 'r');
+    try {
+      expect(readFileSync(fd, 'utf8')).toBe('inside');
+    } finally {
+      closeSync(fd);
+    }
+    closeSync(openConfinedSync(await ws.resolve('.'), 'r'));
+  });
+
+  it('refuses a directory or a last component swapped for an outside link after the check', async () => {
+    const inSub = await ws.resolve('sub/file.txt');
+    const last = await ws.resolve('f.txt');
+    await swapForLink(join(root, 'sub'), outside);
+    await swapForLink(join(root, 'f.txt'), join(outside, 'file.txt'));
+    expect(() => openConfinedSync(inSub, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' }));
+    expect(() => openConfinedSync(last, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' }));
+  });
+
+  it('refuses a path outside to begin with, a missing file, and a FIFO', async () => {
+    await symlink(outside, join(root, 'out'));
+    const out = await ws.resolve('out/file.txt');
+    expect(() => openConfinedSync(out, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_PATH_OUTSIDE' }));
+    const missing = await ws.resolve('sub/nope.txt');
+    expect(() => openConfinedSync(missing, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_FILE_NOT_FOUND' }));
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    const pipe = await ws.resolve('pipe');
+    expect(() => openConfinedSync(pipe, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_FILE_SPECIAL' }));
   });
 });
 

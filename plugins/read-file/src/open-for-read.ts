@@ -7,7 +7,7 @@
 import { constants, existsSync } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { ERROR_CODES, isQuiverError, quiverError, type ResolvedPath } from '@quiver/core';
-import { openConfined } from '@quiver/workspace';
+import { openConfined, openConfinedSync } from '@quiver/workspace';
 
 // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; regular files ignore it.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
@@ -29,6 +29,19 @@ export async function openForRead(path: ResolvedPath): Promise<FileHandle> {
   } catch (e) {
     const missing = isQuiverError(e) ? e.code === ERROR_CODES.FILE_NOT_FOUND : (e as NodeJS.ErrnoException).code === 'ENOENT';
     if (missing) throw fileNotFound(path.resolved);
+    throw e;
+  }
+}
+
+/**
+ * {@link openForRead} of a path inside a root, synchronously (`openConfinedSync`): a file
+ * descriptor the caller closes with `closeSync`. Same checks, same errors.
+ */
+export function openInsideForReadSync(path: ResolvedPath): number {
+  try {
+    return openConfinedSync(path, READ_FLAGS);
+  } catch (e) {
+    if (isQuiverError(e) && e.code === ERROR_CODES.FILE_NOT_FOUND) throw fileNotFound(path.resolved);
     throw e;
   }
 }

@@ -4,6 +4,7 @@
  * have already validated, ignore-checked, resolved and approved the path before `execute`.
  */
 import { fstatSync } from 'node:fs';
+import { extname } from 'node:path';
 import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import {
@@ -14,6 +15,8 @@ import { totalLinesOf } from './format-line-numbers.js';
 import { parseLineNumber } from './line-window.js';
 import { openForRead } from './open-for-read.js';
 import { readContent } from './read-content.js';
+import { readSmallFile, readsAsText, type SmallFile } from './read-small-file.js';
+import { wholeFileText } from './read-text-file.js';
 
 const lineParam = z.union([z.number(), z.string()]).nullish();
 
@@ -79,6 +82,10 @@ async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.in
   const whole = startLine === undefined && endLine === undefined;
   let handle: FileHandle | undefined;
   try {
+    if (whole && path.inside && readsAsText(path.resolved)) {
+      const small = readSmallFile(path);
+      if (small) return await smallWholeRead(config, path, displayPath, small);
+    }
     handle = await openForRead(path);
     // fstat of an open descriptor is a tiny metadata call: synchronous, not a thread-pool round trip.
     const stats = fstatSync(handle.fd);
@@ -104,6 +111,19 @@ async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.in
   } finally {
     await handle?.close();
   }
+}
+
+/** A whole read of a small text file already in memory: the same result the streaming path gives. */
+async function smallWholeRead(config: TaskConfig<ReadFileOptions>, path: ResolvedPath, displayPath: string, small: SmallFile): Promise<ToolResult> {
+  const { mtimeMs } = small.stats;
+  const seen = unchangedEntry(config.readCache, path.resolved, mtimeMs);
+  if (seen?.lines !== undefined) {
+    config.readCache.set(path.resolved, { ...seen, readCount: seen.readCount + 1 });
+    return { content: [{ type: 'text', text: unchangedFileNotice(displayPath, seen.lines) }], isError: false, mistake: 'keep' };
+  }
+  const text = await wholeFileText(small.bytes, extname(path.resolved).toLowerCase());
+  config.readCache.set(path.resolved, { readCount: (seen?.readCount ?? 0) + 1, mtimeMs, lines: totalLinesOf(text) ?? seen?.lines });
+  return { content: [{ type: 'text', text }], isError: false, ...(seen ? { mistake: 'keep' as const } : {}) };
 }
 
 /** The cache entry of a file read before and unchanged since (same mtime); a changed file is evicted. */

@@ -64,9 +64,18 @@ async function readWholeFile(request: TextReadRequest, head: Buffer): Promise<st
   }
   // A file no bigger than the head sample was read whole by it: no second read.
   const full = request.size <= HEAD_SAMPLE_BYTES ? head : await readAll(request.handle, request.size);
-  const encoding = await detectEncoding({ head, full, complete: true }, request.ext);
+  return wholeFileText(full, request.ext, request.maxChars, head);
+}
+
+/**
+ * The text of a whole file's bytes as read_file shows it: the encoding detected (from `head`,
+ * the first {@link HEAD_SAMPLE_BYTES}, when the file is bigger), decoded, cut at `maxChars`
+ * and numbered, 1000 lines at most.
+ */
+export async function wholeFileText(full: Buffer, ext: string, maxChars = MAX_CONTENT_CHARS, head: Buffer = full.subarray(0, HEAD_SAMPLE_BYTES)): Promise<string> {
+  const encoding = await detectEncoding({ head, full, complete: true }, ext);
   const text = (await createDecoder(encoding))(full.subarray(encoding.bom));
-  return formatFileContentWithLineNumbers(truncateContent(text, request.maxChars ?? MAX_CONTENT_CHARS));
+  return formatFileContentWithLineNumbers(truncateContent(text, maxChars));
 }
 
 /**
