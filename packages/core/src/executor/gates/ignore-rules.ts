@@ -15,7 +15,8 @@ export const ignoreRules: Gate = {
   name: 'ignore-rules',
   async run(call) {
     const ignore = call.scope.find(coreServices.ignore);
-    for (const [key, access] of Object.entries(call.tool.paths)) {
+    for (const key in call.tool.paths) {
+      const access = call.tool.paths[key];
       const input = call.parsed[key];
       if (typeof input !== 'string') continue;
       const screen = await screenPath(call.scope, input, access);
