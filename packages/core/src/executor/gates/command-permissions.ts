@@ -22,7 +22,11 @@ export const commandPermissions: Gate = {
   },
 };
 
-async function checked(call: CallContext, permissions: CommandPermissionService, command: ScreenedCommand): Promise<ToolResult | undefined> {
+async function checked(
+  call: CallContext,
+  permissions: CommandPermissionService,
+  command: ScreenedCommand,
+): Promise<ToolResult | undefined> {
   // The screened command itself, so the services of this call share its one parse.
   const decision = await permissions.check(command);
   if (decision.allowed) return undefined;
