@@ -31,6 +31,17 @@ describe('the cut listing and its counts come from one walk', () => {
     expect(folderSummary(counted.paths, counted.counts!, true)).toMatch(/^Folders not fully shown \(90 files in all\), with the files below each:\n/);
   });
 
+  it('reads about its entry bound while counting, not a whole batch of folders past it', async () => {
+    // 60 folders of 20 files below the cut; a bound of 200 entries is reached after ~10 of them.
+    const root = tree(Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`), 20);
+    const counted = await listFilesCounted(root, { recursive: true, limit: 30 }, { limit: 200, timeoutMs: 10_000 });
+    const read = [...counted.counts!.folders.values()].reduce((n, t) => n + t.entries, 0);
+    expect(read).toBeGreaterThanOrEqual(200);
+    // At most the reads in flight (4 folders) past the bound.
+    expect(read).toBeLessThanOrEqual(200 + 4 * 20);
+    expect(counted.counts!.unread.length).toBeGreaterThan(40);
+  });
+
   it('gives no counts when nothing was cut', async () => {
     const root = tree(['a'], 3);
     expect((await listFilesCounted(root, { recursive: true, limit: 200 }, { limit: 10, timeoutMs: 10_000 })).counts).toBeUndefined();
