@@ -13,8 +13,9 @@ import { runProcess } from '../run-process.js';
 /**
  * The sandbox's cost, in the ~100,000-file tree (its `.quiverignore` hides `secrets/` and
  * `generated/` in every module): a `true` command through the sandbox (bubblewrap with every
- * mask mounted) against the same shell started directly, and the masks for a command, cached
- * per ignore-file version, against walking the tree for them.
+ * mask mounted, or the sandbox made one command ahead, joined) against the same shell started
+ * directly — back to back, a moment apart, and with every command's own bubblewrap — and the
+ * masks for a command, cached per ignore-file version, against walking the tree for them.
  */
 export async function benchSandbox(ctx: BenchContext): Promise<BenchResult[]> {
   const probe = await probeBubblewrap();
@@ -27,65 +28,86 @@ export async function benchSandbox(ctx: BenchContext): Promise<BenchResult[]> {
   const roots = workspace.roots.map((r) => r.path);
   const sandbox = createSandboxService({ roots, ignore });
   try {
-    return [await overheadRow(ctx, sandbox, roots[0]!), await maskRow(ctx, ignore, roots)];
+    return [await overheadRow(ctx, sandbox, ignore, roots[0]!), await maskRow(ctx, ignore, roots)];
   } finally {
     ignore.dispose();
     await sandbox.dispose?.();
   }
 }
 
-async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createSandboxService>, cwd: string): Promise<BenchResult> {
+async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createSandboxService>, ignore: Awaited<ReturnType<typeof createIgnoreService>>, cwd: string): Promise<BenchResult> {
   let mounts = 0;
+  let joined = 0;
   const prepareMs: number[] = [];
   const runs = Math.max(ctx.runs, ctx.smoke ? 3 : 15);
+  const timed = async (service: ReturnType<typeof createSandboxService>, dir: string, onPrepared?: (p: { file: string; args: string[] }) => void): Promise<number> => {
+    const start = performance.now();
+    const p = await service.prepare({ command: 'true', cwd: dir, shell: '/bin/bash', env: process.env });
+    prepareMs.push(performance.now() - start);
+    onPrepared?.(p);
+    const run = await runProcess(p.file, p.args, { cwd: dir, env: p.env });
+    if (run.code !== 0) throw new Error(`sandboxed true exited ${run.code}`);
+    return performance.now() - start;
+  };
+  const baseline = (dir: string) => async () => (await runProcess('/bin/bash', ['-c', 'true'], { cwd: dir })).ms;
+  // Back to back, as the product runs by default: a command joins the sandbox made ahead
+  // when it is ready in time, and waits for it (or gets its own bubblewrap) when it is not.
   const paired = await alternate({
     runs,
     warmup: 2,
-    subject: async () => {
-      const start = performance.now();
-      const p = await sandbox.prepare({ command: 'true', cwd, shell: '/bin/bash', env: process.env });
-      prepareMs.push(performance.now() - start);
-      mounts = countMounts(p.args);
-      const run = await runProcess(p.file, p.args, { cwd, env: p.env });
-      if (run.code !== 0) throw new Error(`sandboxed true exited ${run.code}`);
-      return performance.now() - start;
-    },
-    baseline: async () => (await runProcess('/bin/bash', ['-c', 'true'], { cwd })).ms,
+    subject: () =>
+      timed(sandbox, cwd, (p) => {
+        if (p.file.endsWith('nsenter')) joined++;
+        else mounts = countMounts(p.args);
+      }),
+    baseline: baseline(cwd),
   });
+  const backToBackPrepare = median(prepareMs.splice(0));
+  // Each command a moment after the last (an agent's commands are seconds apart): it joins
+  // the sandbox made ahead while nothing was running. Only the command is timed.
+  let spacedJoined = 0;
+  const spaced = await alternate({
+    runs: ctx.smoke ? 3 : 9,
+    subject: async () => {
+      await new Promise((r) => setTimeout(r, ctx.smoke ? 300 : 800));
+      return timed(sandbox, cwd, (p) => void (p.file.endsWith('nsenter') && spacedJoined++));
+    },
+    baseline: baseline(cwd),
+  });
+  // Every command with its own bubblewrap (warm: false): what a command costs with nothing paid ahead.
+  const direct = createSandboxService({ roots: [cwd], ignore, warm: false });
+  let directPaired: Awaited<ReturnType<typeof alternate>>;
+  try {
+    directPaired = await alternate({ runs, warmup: 2, subject: () => timed(direct, cwd), baseline: baseline(cwd) });
+  } finally {
+    await direct.dispose?.();
+  }
   // The same in a workspace that hides nothing: what bubblewrap costs before any mask.
   const empty = mkdtempSync(join(tmpdir(), 'quiver-bench-sandbox-'));
-  const bare = createSandboxService({ roots: [empty] });
+  const bare = createSandboxService({ roots: [empty], warm: false });
   let unmasked: Awaited<ReturnType<typeof alternate>>;
   let unmaskedMounts = 0;
   try {
-    unmasked = await alternate({
-      runs,
-      subject: async () => {
-        const start = performance.now();
-        const p = await bare.prepare({ command: 'true', cwd: empty, shell: '/bin/bash', env: process.env });
-        unmaskedMounts = countMounts(p.args);
-        await runProcess(p.file, p.args, { cwd: empty, env: p.env });
-        return performance.now() - start;
-      },
-      baseline: async () => (await runProcess('/bin/bash', ['-c', 'true'], { cwd: empty })).ms,
-    });
+    unmasked = await alternate({ runs, subject: () => timed(bare, empty, (p) => (unmaskedMounts = countMounts(p.args))), baseline: baseline(empty) });
   } finally {
     await bare.dispose?.();
     rmSync(empty, { recursive: true, force: true });
   }
   const added = (p: typeof paired) => (p.subject.median - p.baseline.median).toFixed(1);
+  const perMask = ((Number(added(directPaired)) - Number(added(unmasked))) / Math.max(1, mounts - unmaskedMounts)) * 1000;
   return result(
     {
       id: 'sandbox-overhead',
       title: 'Sandbox: per-command overhead (`true`)',
-      subjectLabel: 'sandbox.prepare + bwrap (new namespaces, every mask: a bind per file, a tmpfs per folder) + bash -c true, to exit',
+      subjectLabel: 'sandbox.prepare + the sandbox (bubblewrap: new namespaces, every mask; joined when made ahead in time) + bash -c true, to exit, back to back',
       baselineLabel: 'bash -c true, spawn to exit',
       unit: 'ms',
       target: { kind: 'added', limit: 15 },
       notes: [
-        `${mounts} mounts (the root, read-only paths and every mask)`,
-        `sandbox.prepare alone (masks kept fresh by inotify): median ${median(prepareMs).toFixed(2)} ms`,
-        `the same in a workspace that hides nothing (${unmaskedMounts} mounts): ${added(unmasked)} ms added; so each of the ${mounts - unmaskedMounts} masks costs about ${(((Number(added(paired)) - Number(added(unmasked))) / Math.max(1, mounts - unmaskedMounts)) * 1000).toFixed(0)} µs (a tmpfs per hidden folder: bubblewrap's binds re-read the mount table)`,
+        `${joined} of ${runs} back-to-back commands joined a sandbox made ahead (the rest waited for it or got their own); sandbox.prepare (waits included): median ${backToBackPrepare.toFixed(2)} ms`,
+        `every command with its own bubblewrap (warm: false; ${mounts} mounts: the root, read-only paths and every mask): ${added(directPaired)} ms added (${directPaired.subject.median.toFixed(1)} vs ${directPaired.baseline.median.toFixed(1)} ms)`,
+        `commands ${ctx.smoke ? 300 : 800} ms apart, joining the sandbox made ahead (${spacedJoined} of ${spaced.subject.values.length} did): ${added(spaced)} ms added (${spaced.subject.median.toFixed(1)} vs ${spaced.baseline.median.toFixed(1)} ms); its bubblewrap's CPU was paid before the command`,
+        `in a workspace that hides nothing (${unmaskedMounts} mounts, own bubblewrap): ${added(unmasked)} ms added; so each of the ${mounts - unmaskedMounts} masks costs about ${perMask.toFixed(0)} µs`,
       ],
     },
     paired,

@@ -37,6 +37,14 @@ export interface BwrapLayout {
  * with its parent.
  */
 export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): string[] {
+  const args = buildBwrapMounts(layout);
+  for (const [name, value] of Object.entries(layout.setEnv)) args.push('--setenv', name, value);
+  args.push('--chdir', layout.cwd, '--', ...argv);
+  return args;
+}
+
+/** The namespaces and mounts of {@link buildBwrapArgs}, without the environment, folder and command. */
+export function buildBwrapMounts(layout: Omit<BwrapLayout, 'cwd' | 'setEnv'>): string[] {
   const args = ['--die-with-parent', '--unshare-all'];
   if (layout.network === 'on') args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
@@ -50,7 +58,5 @@ export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): st
   // under a folder mask (the walk does not enter hidden folders), so the order hides nothing.
   for (const mask of layout.masks) if (!mask.directory) args.push('--ro-bind', layout.emptyFile, mask.path);
   for (const mask of layout.masks) if (mask.directory) args.push('--perms', '0000', '--size', '4096', '--tmpfs', mask.path);
-  for (const [name, value] of Object.entries(layout.setEnv)) args.push('--setenv', name, value);
-  args.push('--chdir', layout.cwd, '--', ...argv);
   return args;
 }

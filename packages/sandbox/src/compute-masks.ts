@@ -98,6 +98,12 @@ export interface MaskCacheOptions {
 /** The masks of a workspace, kept fresh (see {@link createMaskCache}). */
 export interface MaskCache {
   masks(): Promise<MaskEntry[]>;
+  /**
+   * Goes up on every {@link MaskCache.masks} call that had anything to check again (a folder
+   * event, an unwatched folder, a mask reached through a link, new ignore files), whether or
+   * not the masks changed: a mount made before it may sit on a folder that has been replaced.
+   */
+  generation(): number;
   invalidate(): void;
   /** Stop watching. */
   dispose(): void;
@@ -122,6 +128,7 @@ export function createMaskCache(source: MaskSource, options: MaskCacheOptions = 
   let last: MaskEntry[] | undefined;
   let linked: MaskEntry[] = [];
   let unwatched = 0;
+  let generation = 0;
   const reset = () => {
     version = undefined;
     for (const dir of dirs.keys()) folders?.forget(dir);
@@ -136,7 +143,13 @@ export function createMaskCache(source: MaskSource, options: MaskCacheOptions = 
         reset();
         version = now;
       }
-      if (last && unwatched === 0 && folders?.changes() === 0 && linked.every(stillThere)) return last;
+      // A mask through a link is only checked to exist; one made earlier may sit on a target
+      // replaced since, so with such masks every call counts as a new generation.
+      if (last && unwatched === 0 && folders?.changes() === 0 && linked.every(stillThere)) {
+        if (linked.length > 0) generation++;
+        return last;
+      }
+      generation++;
       folders?.resetChanges();
       const filter = lazy(() => source.filter());
       const visible = lazy(() => new Set(source.visible?.() ?? []));
@@ -169,6 +182,7 @@ export function createMaskCache(source: MaskSource, options: MaskCacheOptions = 
       if (!changed && last) return last;
       return (last = sortMasks(masks));
     },
+    generation: () => generation,
     invalidate: reset,
     dispose() {
       reset();

@@ -1,10 +1,10 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxedProcess } from '@quiver/core';
 import type { SandboxSettings } from './sandbox-config-section.js';
 import type { ListingFilter } from '@quiver/ignore';
-import { buildBwrapArgs } from './build-bwrap-args.js';
+import { buildBwrapArgs, buildBwrapMounts, type BwrapLayout } from './build-bwrap-args.js';
 import { createMaskCache, type MaskEntry } from './compute-masks.js';
 import { isDirectory } from './fs-checks.js';
 import { hostInstallPaths } from './host-install-paths.js';
@@ -12,6 +12,7 @@ import { matchExcluded } from './match-excluded.js';
 import { startNetworkProxy, type NetworkProxy } from './network-proxy.js';
 import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
 import { resolveSandboxSettings, type ResolvedSandboxSettings } from './resolve-settings.js';
+import { createWarmPool, findJoinTools, type WarmLayout, type WarmPool } from './warm-sandbox.js';
 
 /** The ignore service as the sandbox uses it (`@quiver/ignore`'s service fits). */
 export interface SandboxIgnoreSource {
@@ -34,6 +35,11 @@ export interface SandboxServiceOptions {
   warn?(message: string): void;
   /** Where bubblewrap is looked for (`PATH`, `QUIVER_SANDBOX_BWRAP`). @default process.env */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Make each command's sandbox one command ahead, so `execute_command` joins a finished one
+   * instead of waiting for bubblewrap (hooks always get their own). @default true
+   */
+  warm?: boolean;
 }
 
 /** Config files and hook folders in a root that a command must not rewrite (SPEC E1). */
@@ -60,6 +66,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   let empties: { file: string; base: string } | undefined;
   let installs: { path: string | undefined; found: string[] } | undefined;
   let proxy: Promise<NetworkProxy> | undefined;
+  let pool: WarmPool | null | undefined;
   let warned = false;
 
   const probe = (): Promise<BubblewrapProbe> => probeBubblewrap(env);
@@ -102,6 +109,44 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return installs.found;
   };
 
+  // Joining needs nsenter, setpriv and env (util-linux, coreutils); without them, or with
+  // `warm: false`, every command gets its own bubblewrap.
+  const warmPool = (bwrap: string): WarmPool | undefined => {
+    if (pool === undefined) {
+      const tools = options.warm === false ? undefined : findJoinTools(env.PATH);
+      pool = tools ? createWarmPool(bwrap, tools) : null;
+    }
+    return pool ?? undefined;
+  };
+
+  // The made-ahead sandbox fits when it was made from the same mounts, while nothing was read
+  // again since (the mask cache's generation: a mask may sit on a folder replaced since), and
+  // the paths mounted from outside the watched roots are the same files (device, inode, birth).
+  const warmKey = (layout: MountLayout): WarmLayout => {
+    const mounts = buildBwrapMounts(layout);
+    const outside = [...layout.roots, ...(layout.readable ?? []), ...layout.allowWrite, ...layout.readOnly, ...layout.masks.filter((m) => !roots.some((r) => m.path.startsWith(r + sep))).map((m) => m.path)];
+    const key = [String(maskCache?.generation() ?? 0), ...outside.map(identity), ...mounts].join('\0');
+    return { key, args: [...mounts, '--chdir', '/'] };
+  };
+
+  // The mounts of a command's sandbox, as they are now.
+  const mountLayout = async (mode: 'workspace-write' | 'read-only', path: string | undefined, readable: readonly string[] = []): Promise<{ layout: MountLayout; bridge?: NetworkProxy }> => {
+    const { masks, readOnly } = await layoutParts();
+    const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
+    if (bridge) readOnly.push(bridge.socketDir);
+    const layout: MountLayout = {
+      mode,
+      roots,
+      allowWrite: settings.allowWrite.filter((p) => existsSync(p)),
+      readable: [...hostInstalls(path), ...readable.filter((p) => existsSync(p))],
+      readOnly,
+      masks,
+      network: settings.network,
+      emptyFile: emptyFile(),
+    };
+    return { layout, bridge };
+  };
+
   const layoutParts = async (): Promise<LayoutParts> => {
     const ruleFiles = options.ignore?.ruleFiles() ?? [];
     const inRoots = roots.flatMap((r) => PROTECTED_IN_ROOT.map((name) => join(r, name)));
@@ -121,35 +166,25 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const argv = [request.shell, '-c', request.command];
       if (!decided.sandboxed) return { file: argv[0]!, args: argv.slice(1), env: request.env, plan: decided };
       const found = await probe();
-      const { masks, readOnly } = await layoutParts();
-      const empty = emptyFile();
-      const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode };
-      const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
-      if (bridge) {
-        Object.assign(setEnv, bridge.environment());
-        readOnly.push(bridge.socketDir);
-      }
-      const args = buildBwrapArgs(
-        {
-          mode: decided.mode as 'workspace-write' | 'read-only',
-          roots,
-          allowWrite: settings.allowWrite.filter((p) => existsSync(p)),
-          readable: [...hostInstalls(request.env.PATH), ...(request.readable ?? []).filter((p) => existsSync(p))],
-          readOnly,
-          masks,
-          network: settings.network,
-          cwd: request.cwd,
-          emptyFile: empty,
-          setEnv,
-        },
-        bridge ? bridge.wrap(argv) : argv,
-      );
+      const mode = decided.mode as 'workspace-write' | 'read-only';
+      const { layout, bridge } = await mountLayout(mode, request.env.PATH, request.readable);
+      const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode, ...bridge?.environment() };
+      const inner = bridge ? bridge.wrap(argv) : argv;
+      // Commands (not hooks, which run rarely and must not wait on one) join a sandbox made
+      // one command ahead when it still fits; the next is made once this command has exited.
+      const warm = request.purpose === 'hook' || request.readable?.length ? undefined : warmPool(found.path!);
+      const join = warm ? await warm.take(warmKey(layout).key) : undefined;
+      warm?.plan(async () => warmKey((await mountLayout(mode, request.env.PATH)).layout));
+      if (join) return { file: join.file, args: join.args(request.cwd, inner), env: { ...request.env, ...setEnv }, plan: decided } satisfies SandboxedProcess;
+      const args = buildBwrapArgs({ ...layout, cwd: request.cwd, setEnv }, inner);
       return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
     },
     async report(cwd) {
       return buildReport(settings, await probe(), await layoutParts(), hostInstalls(env.PATH), roots, cwd);
     },
     async dispose() {
+      pool?.dispose();
+      pool = undefined;
       if (proxy) await (await proxy).close();
       maskCache?.dispose();
       if (empties) rmSync(empties.base, { recursive: true, force: true });
@@ -157,6 +192,19 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     },
   };
 }
+
+/** Which file a path is now: device, inode and birth time (`-` when missing). */
+function identity(path: string): string {
+  try {
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return s ? `${s.dev}:${s.ino}:${s.birthtimeNs}` : '-';
+  } catch {
+    return '-';
+  }
+}
+
+/** A command's mounts: everything of its bubblewrap layout but the folder and environment. */
+type MountLayout = Omit<BwrapLayout, 'cwd' | 'setEnv'>;
 
 /** What a command's layout is made of, apart from the roots. */
 interface LayoutParts {

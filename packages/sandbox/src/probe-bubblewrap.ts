@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { findExecutable, isExecutable } from './find-executable.js';
 
 /** Whether bubblewrap can run here, found once per binary. */
 export interface BubblewrapProbe {
@@ -32,7 +31,7 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv = process.env): Promise<B
     });
   }
   const named = env[BWRAP_ENV];
-  const path = named ? (isExecutable(named) ? named : undefined) : findOnPath('bwrap', env.PATH ?? '');
+  const path = named ? (isExecutable(named) ? named : undefined) : findExecutable('bwrap', env.PATH ?? '');
   if (!path) {
     return Promise.resolve({
       available: false,
@@ -60,21 +59,4 @@ function runProbe(path: string): Promise<BubblewrapProbe> {
       });
     });
   });
-}
-
-function findOnPath(name: string, pathVariable: string): string | undefined {
-  return pathVariable
-    .split(delimiter)
-    .filter(Boolean)
-    .map((dir) => join(dir, name))
-    .find(isExecutable);
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

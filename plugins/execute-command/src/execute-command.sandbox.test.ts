@@ -133,6 +133,54 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(processesWith(marker)).toEqual([]);
   });
 
+  it('joins a sandbox made one command ahead, with the same guarantees: masks, private /tmp, timeout kills the tree', async () => {
+    // The made-ahead sandbox's shell is the third process of its PID namespace (after
+    // bubblewrap's init and the idle shell); in a sandbox of its own it is the second.
+    const marker = `${300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
+    const tree = [`sleep ${marker} &`, `setsid sh -c 'exec sleep ${marker}' &`, `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`, 'echo ready', `sleep ${marker}`].join('\n');
+    const t = await harness({ files: { ...masked, 'tree.sh': tree, 'read.sh': 'cat .env secrets/key.txt; ls /tmp; echo mine > /tmp/mine', 'late.sh': 'cat src/secrets/late.txt' } });
+    const joined = async (command: string, extra: Record<string, unknown> = {}): Promise<string> => {
+      for (let i = 0; i < 40; i++) {
+        const out = t.text(await t.call('execute_command', { command: `echo pid=$$; ${command}`, requires_approval: false, ...extra }));
+        if (out.includes('pid=3\n')) return out;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      throw new Error('no command joined a made-ahead sandbox in 40 tries');
+    };
+    const read = await joined('sh read.sh');
+    expect(read).toContain('.env: Permission denied');
+    expect(read).toContain('secrets/key.txt: Permission denied');
+    expect(read).not.toContain(SECRET);
+    expect((await joined('ls /tmp'))).not.toContain('mine');
+    const r = await joined('sh tree.sh', { timeout: 2 });
+    expect(r).toContain('timed out');
+    expect(r).toContain('ready');
+    expect(processesWith(marker)).toEqual([]);
+    // A leftover that dropped the command's mark (so execute_command cannot find it) dies with
+    // the made-ahead sandbox once the command has exited.
+    const left = `${1300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
+    expect(await joined(`env -u QUIVER_COMMAND_ID setsid sh -c 'exec sleep ${left}' > /dev/null 2>&1 & echo left`)).toContain('left');
+    let alive = processesWith(left);
+    for (let i = 0; i < 30 && alive.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      alive = processesWith(left);
+    }
+    expect(alive).toEqual([]);
+    // A folder hidden after the next sandbox was made ahead is masked all the same.
+    await new Promise((r) => setTimeout(r, 1500));
+    await t.write('src/secrets/late.txt', SECRET);
+    const late = await run(t, 'sh late.sh');
+    expect(late).toContain('Permission denied');
+    expect(late).not.toContain(SECRET);
+    // Nothing made ahead outlives the host's dispose.
+    const ahead = (): number[] => processesWith('--info-fd').filter((pid) => (readFileSync(`/proc/${pid}/cmdline`, 'utf8') as string).includes(t.root));
+    for (let i = 0; i < 50 && ahead().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(ahead().length).toBeGreaterThan(0);
+    await t.dispose();
+    h = undefined;
+    expect(ahead()).toEqual([]);
+  });
+
   it('runs an ordinary build: npm test, git status, rg', async () => {
     const t = await harness({
       files: {

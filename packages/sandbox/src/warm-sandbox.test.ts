@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxService, SandboxedProcess } from '@quiver/core';
+import { createIgnoreService, type QuiverIgnoreService } from '@quiver/ignore';
+import { createWorkspace } from '@quiver/workspace';
+import { createSandboxService } from './create-sandbox-service.js';
+import { findJoinTools } from './warm-sandbox.js';
+import { probeBubblewrap } from './probe-bubblewrap.js';
+
+const available = (await probeBubblewrap()).available && findJoinTools(process.env.PATH) !== undefined;
+
+let root: string;
+let ignore: QuiverIgnoreService;
+let sandbox: SandboxService;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'quiver-sandbox-warm-')));
+  await mkdir(join(root, 'secrets'));
+  await mkdir(join(root, 'src'));
+  await writeFile(join(root, 'secrets', 'key'), 'KEY');
+  await writeFile(join(root, '.quiverignore'), '.env\nsecrets/\n');
+  await writeFile(join(root, '.env'), 'TOKEN=x');
+  ignore = await createIgnoreService(await createWorkspace([root]));
+  sandbox = createSandboxService({ roots: [root], ignore });
+});
+afterEach(async () => {
+  await sandbox.dispose?.();
+  ignore.dispose();
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(p: SandboxedProcess, cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(p.file, p.args, { cwd, env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Prepare `command` until it joins a sandbox made ahead (each try runs it, so each gets its own); bounded. */
+async function joined(command: string, cwd = root): Promise<{ p: SandboxedProcess; ran: Ran }> {
+  for (let i = 0; i < 40; i++) {
+    const p = await sandbox.prepare({ command, cwd, shell: '/bin/sh', env: process.env });
+    const ran = await run(p, cwd);
+    if (p.file.endsWith('nsenter')) return { p, ran };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no command joined a made-ahead sandbox in 40 tries');
+}
+
+/** The live processes of sandboxes made ahead for `folder` (bubblewrap's, and the idle shell under it). */
+function madeAhead(folder: string): number[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .filter((n) => {
+      try {
+        const cmd = readFileSync(`/proc/${n}/cmdline`, 'utf8');
+        return cmd.includes('--info-fd') && cmd.includes(folder) && !/\) Z/.test(readFileSync(`/proc/${n}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe.skipIf(!available)('a sandbox made one command ahead (real bubblewrap, nsenter, setpriv)', () => {
+  it('is the same sandbox: masks, read-only outside, private /tmp per command, no capabilities, its folder', async () => {
+    await run(await sandbox.prepare({ command: 'echo first > /tmp/left-behind', cwd: root, shell: '/bin/sh', env: process.env }), root);
+    const script = [
+      'pwd',
+      'cat ../.env || echo no-env',
+      'ls ../secrets || echo no-secrets',
+      'ls /tmp',
+      'echo x > /tmp/mine && echo tmp-ok',
+      'touch /etc/quiver-warm-test || echo etc-ro',
+      'echo ok > ../written && echo root-ok',
+      'grep -E "^Cap(Eff|Bnd|Amb)" /proc/self/status',
+      'echo "sandbox=$QUIVER_SANDBOX"',
+    ].join('; ');
+    const { ran } = await joined(script, join(root, 'src'));
+    expect(ran.stdout).toContain(`${join(root, 'src')}\n`);
+    expect(ran.stdout).toContain('no-env');
+    expect(ran.stdout).toContain('no-secrets');
+    expect(ran.stderr).toMatch(/\.env: Permission denied/);
+    expect(ran.stdout).not.toContain('left-behind');
+    expect(ran.stdout).not.toContain('KEY');
+    expect(ran.stdout).toContain('tmp-ok');
+    expect(ran.stdout).toContain('etc-ro');
+    expect(ran.stderr).toContain('Read-only file system');
+    expect(ran.stdout).toContain('root-ok');
+    expect(ran.stdout).toMatch(/CapEff:\s+0+\nCapBnd:\s+0+\nCapAmb:\s+0+\n/);
+    expect(ran.stdout).toContain('sandbox=workspace-write');
+    // Its /tmp was its own: the next command does not see what it wrote.
+    const next = await joined('ls /tmp; echo end');
+    expect(next.ran.stdout).not.toContain('mine');
+  });
+
+  it('is not joined once the workspace changed: a newly hidden folder is masked for the very next command', async () => {
+    await joined('true');
+    // Wait until one is made ahead again, from the tree as it is now.
+    await new Promise((r) => setTimeout(r, 1500));
+    await mkdir(join(root, 'src', 'secrets'));
+    await writeFile(join(root, 'src', 'secrets', 'new-key'), 'NEWKEY');
+    const p = await sandbox.prepare({ command: 'cat src/secrets/new-key || echo masked', cwd: root, shell: '/bin/sh', env: process.env });
+    expect(p.file).not.toMatch(/nsenter$/);
+    const ran = await run(p, root);
+    expect(ran.stdout).toBe('masked\n');
+  });
+
+  it('dies once its command has exited, with whatever the command left running', async () => {
+    const beat = join(root, 'src', 'beat');
+    await joined(`(while :; do date +%s%N > ${beat}; sleep 0.05; done) > /dev/null 2>&1 & echo started`);
+    const { readFile } = await import('node:fs/promises');
+    let last = '';
+    let still = true;
+    for (let i = 0; i < 5 && still; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const now = await readFile(beat, 'utf8');
+      still = now !== last;
+      last = now;
+    }
+    expect(last).not.toBe('');
+    expect(still).toBe(false);
+  });
+
+  it('never outlives the process that made it (bubblewrap --die-with-parent), even SIGKILLed', async () => {
+    const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
+    if (!existsSync(dist)) return; // the package is built before its tests in CI; nothing to run here otherwise
+    const script = `
+      import { createSandboxService } from ${JSON.stringify(dist)};
+      import { spawnSync } from 'node:child_process';
+      const s = createSandboxService({ roots: [${JSON.stringify(root)}] });
+      const p = await s.prepare({ command: 'true', cwd: ${JSON.stringify(root)}, shell: '/bin/sh', env: process.env });
+      spawnSync(p.file, p.args, { stdio: 'ignore' });
+      setInterval(() => {}, 1000);
+      console.log('ran');`;
+    const host = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => host.stdout.once('data', () => resolve()));
+    let ahead: number[] = [];
+    for (let i = 0; i < 50 && ahead.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ahead = madeAhead(root);
+    }
+    expect(ahead.length).toBeGreaterThan(0);
+    host.kill('SIGKILL');
+    for (let i = 0; i < 30 && ahead.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ahead = madeAhead(root);
+    }
+    expect(ahead).toEqual([]);
+  });
+
+  it('warm: false never joins one', async () => {
+    const plain = createSandboxService({ roots: [root], ignore, warm: false });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const p = await plain.prepare({ command: 'true', cwd: root, shell: '/bin/sh', env: process.env });
+        expect(p.file).toMatch(/bwrap$/);
+        await run(p, root);
+        await new Promise((r) => setTimeout(r, 600));
+      }
+    } finally {
+      await plain.dispose?.();
+    }
+  });
+});
