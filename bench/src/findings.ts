@@ -21,16 +21,20 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'setpriv + env: ~5–6 ms of CPU per command instead of ~22 (see the notes for commands a moment apart); back to back ' +
     'the next one is not ready in time, so this row stays near the own-bubblewrap figure.',
   'pipeline-overhead':
-    'CPU time in-process (process.cpuUsage, 30 alternating batches of 5,000 calls, load 40–75 on 2 cores): ~40–60 µs per ' +
-    'call; the wall figure in the table is 2–4× that because the machine is loaded. The filesystem is ~15 µs of it: two ' +
-    '`statSync` of the ignore files (freshness) and an `lstatSync` per path component below the root (two on average here), ' +
-    'each ~4.4 µs of CPU measured alone, half of it the Stats object Node 20 builds with four Dates. The same tool without a ' +
-    'path costs ~20 µs CPU (gates, two hook taps, telemetry, the call scope), a third of that garbage collection. Caches that ' +
-    'would skip the stats were not added because none is safe: an `fs.watch` event arrives on a later event-loop turn, so a ' +
-    'call right after an edit or a symlink swap could still run on the old answer, and a resolved prefix cannot be ' +
-    'revalidated with fewer syscalls than the walk (a stat of the last folder misses an ancestor swapped for a link to the ' +
-    'same folder, which changes the physical path the ignore rules judge). The freshness check now compares stat fields ' +
-    'instead of building strings, and P2 checks a plain path in one pass.',
+    'CPU time in-process (process.cpuUsage, alternating batches of 4,000 calls against the previous build in the same ' +
+    'process, load 20–40 on 2 cores): ~45–60 µs per call; the wall figure in the table is 2–4× that because the machine is ' +
+    'loaded. The filesystem is a floor of ~14 µs of it at idle: `statSync` of `.quiverignore` (4.2 µs) and of the missing ' +
+    '`.clineignore` (1.4 µs) for freshness, and an `lstatSync` per path component below the root (4.3 µs each, two on ' +
+    'average here). Measured alone, a stat that finds nothing costs 1.4 µs: the other ~2.8 µs of each is the Stats object ' +
+    'Node 20 builds (four Dates), which no public fs call avoids (realpathSync.native is 7.4 µs, and the walk still needs ' +
+    'each component\'s type). Caches that would skip the stats were not added because none is safe: an `fs.watch` event ' +
+    'arrives on a later event-loop turn, so a call right after an edit or a symlink swap could still run on the old answer, ' +
+    'and a resolved prefix cannot be revalidated with fewer syscalls than the walk (a stat of the last folder misses an ' +
+    'ancestor swapped for a link to the same folder). The JS left (~30–40 µs at idle: the call scope, the two hook events, ' +
+    'zod, the task config, telemetry, the loop signature, GC) was cut in session 5 — gates answer synchronously when they ' +
+    'have nothing to wait for, one services object per call, no result copy, values of a scope without an awilix container, ' +
+    'plain-number stamps — from 24.3 to 20.4 KB allocated per call (inspector sampling heap profiler, collected objects ' +
+    'included) and ~10% CPU; < 20 µs would leave ~6 µs for all of it beside the stats.',
   'list-walker':
     'Measured as CPU time on the same tree: the walk without any ignore check costs ~140–170 ms; with the IgnoreService ' +
     'filter ~200–260 ms, of which the matcher itself is ~35 ms and the rest is the walker building every entry\'s absolute ' +
@@ -56,10 +60,10 @@ export const FINDINGS: Readonly<Record<string, string>> = {
   'mcp-calls':
     'The baseline column — the same read_file calls in-process, through the same pipeline — is itself above the target; the ' +
     'difference between the columns is the MCP side (JSON-RPC over stdio, the SDK\'s request handling and zod validation, ' +
-    'and whatever the server\'s preset adds to each call). One small read_file is ~10 async filesystem operations: an `lstat` per path component (workspace.resolve), then ' +
-    '`openConfined` (open the folder, `realpath` of /proc/self/fd/N, open the file through it, `realpath` again), `fstat`, ' +
-    '`read`, two `close`s, plus two `statSync` of the ignore files. Each async one is a thread-pool round trip: the profile is ' +
-    'about a third idle.',
+    'and the task each call runs in). Since session 5 a small whole-file read is synchronous (openConfinedSync: open the ' +
+    'folder, realpath of /proc/self/fd/N, open the file through it, realpath, fstat; fstat, read, two closes): no thread-pool ' +
+    'round trip; an MCP-like call in-process (createTask, read_file from the model, dispose) went from 703 to 312 µs CPU ' +
+    '(min of alternating batches, load ~25).',
   'mcp-rss':
     'No plugin module is loaded before its first call any more (tools/list reads the generated descriptors); the start ' +
     'figure is the SDK, zod, core and the runtime graph; the calls add read_file\'s module and heap growth on top.',
@@ -74,4 +78,20 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'Desktop Commander\'s does and the whole row about 0.80× (2,685 / 3,337 on 1 Dec 2026: still just above). list_files\' format is fixed too (Part A: same output format as the ' +
     'baseline); even grouped by folder it would save ~100 tokens here. search_files already shows whole lines with their ' +
     'numbers at 0.59×. Quiver\'s MCP results carry no structuredContent copy; server-filesystem\'s do, and only its text is counted.',
+  'peer-small-reads':
+    'Server CPU per call (/proc utime+stime, SDK client, servers alternating, 1,000 calls, load 28–30): quiver mcp ' +
+    '2.2–2.5 ms before session 5\'s per-call changes, 1.7–2.0 ms after; server-filesystem 1.1 ms. Under strace -f (400 calls, ' +
+    'client included) the new server makes 4,693 futex and 1,621 epoll_pwait calls against 12,521 and 5,155 (the ' +
+    'thread-pool round trips of a small read are gone). Wall time per call moved both ways between runs at that load; it is ' +
+    'dominated by the scheduler. The profile of `quiver mcp` (3,000 calls, --cpu-prof) has no dominant function any more: ' +
+    'writing the response (6%), the SDK\'s zod parsing of each message (~5%), the per-call task (createTask, its ' +
+    'AbortController and hook bus, dispose: ~5%), the gates and the read, a few per cent each, ~20% idle. What is left of ' +
+    'the gap is the per-call task and Quiver\'s gates (ignore freshness, the P3 walk, the P8 checks), which ' +
+    'server-filesystem does not have.',
+  'peer-rss':
+    'V8\'s young generation grows with the allocation rate (~100 KB allocated per MCP call in session 4). Session 5 cut the ' +
+    'per-call garbage (no awilix task scope for a task that only holds values, no FileHandle or second buffer for a small ' +
+    'read, 24.3 → 20.4 KB per pipeline call) but the peak did not follow: 102.3 → 101.8 MB after 1,000 calls in the same ' +
+    'alternating run (server-filesystem 77.3 MB); the heap still reaches its grown semi-space. ' +
+    '`--semi-space-growth-factor=1` held the peak at 83 MB in session 4 but cost ~15% CPU, so it is not set.',
 };
