@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRuntime, type Runtime } from '@quiver/runtime';
-import type { HostUi } from '@quiver/core';
+import { checkConfigKeys, createRuntime, type Runtime } from '@quiver/runtime';
+import type { HostUi, LoadedConfig } from '@quiver/core';
 import { workingDir } from './args.js';
 import { bundledPlugins } from './bundle/bundled-registry.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from './default-preset.js';
@@ -48,4 +48,13 @@ export async function openRuntime(
     resolveFrom: [CLI_DIR],
     bundledPlugins: bundledPlugins(),
   });
+}
+
+/**
+ * For a command that reads a config without opening a runtime: refuse a top-level key no host
+ * section and no plugin the config names declares (the runtime would refuse it too), so a typo
+ * like `sandbx` is never silently ignored.
+ */
+export function checkCliConfigKeys(loaded: LoadedConfig): Promise<void> {
+  return checkConfigKeys(loaded, { defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR], bundledPlugins: bundledPlugins() });
 }

@@ -95,14 +95,32 @@ describe("a plugin's config section", () => {
     await expect(runtime.host.registry.get('deploy_info')).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_EXPORT_MISMATCH, key: 'quiver.sections' });
   });
 
-  it("an untrusted folder's plugin section is left out and listed in the warning", async () => {
+  it("an untrusted folder: a host plugin's section is left out and listed; the folder's own plugin's key is refused, never dropped silently", async () => {
+    const section = defineConfigSection({ key: 'memo', schema: z.object({ level: z.string() }).strict() });
+    const plugin = definePlugin({ name: 'quiver-tool-memo', sections: [section], tools: [] });
+    await writeConfig({ memo: { level: 'high' } });
+    const warnings: string[] = [];
+    runtime = await createRuntime({ cwd: base, ui, trusted: false, onWarning: (m) => warnings.push(m), plugins: [{ plugin }] });
+    expect(runtime.config.memo).toBeUndefined();
+    expect(warnings.join('\n')).toContain('memo');
+    await runtime.dispose();
+    runtime = undefined;
+    // The folder's plugin does not load untrusted (W1), so nothing owns its key.
     await writePlugin();
     await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
-    const warnings: string[] = [];
-    runtime = await createRuntime({ cwd: base, ui, trusted: false, onWarning: (m) => warnings.push(m) });
-    expect(runtime.config.acmeDeploy).toBeUndefined();
-    expect(warnings.join('\n')).toContain('acmeDeploy');
-    expect(runtime.tools().map((t) => t.name)).not.toContain('deploy_info');
+    await expect(createRuntime({ cwd: base, ui, trusted: false, onWarning: () => {} })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'acmeDeploy' });
+  });
+
+  it('checkConfigKeys: a command that opens no runtime refuses a typo, accepts a plugin section (manifest only)', async () => {
+    const { loadConfig } = await import('@quiver/core');
+    const { checkConfigKeys, HOST_CONFIG_SECTIONS } = await import('./index.js');
+    await writePlugin();
+    await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
+    const ok = await loadConfig({ cwd: base, trusted: true, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+    await expect(checkConfigKeys(ok)).resolves.toBeUndefined();
+    const file = await writeConfig({ plugins: ['./acme-deploy'], sandbx: { mode: 'off' } });
+    const typo = await loadConfig({ cwd: base, trusted: true, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+    await expect(checkConfigKeys(typo)).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file, key: 'sandbx' });
   });
 
   it('an in-memory plugin declares its section too; a bad value throws when it is added', async () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig, type CheckOutcome, type GateDecision, type HostUi, type SandboxPlan } from '@quiver/core';
-import { openRuntime } from '../open-runtime.js';
+import { checkCliConfigKeys, openRuntime } from '../open-runtime.js';
 import { decideTrust } from '../trust/decide-trust.js';
 import { openSandbox } from '../open-sandbox.js';
 import { createCommandPermissions, explainDecision, resolveCommandPermissionsConfig } from '@quiver/shell';
@@ -49,6 +49,7 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
   const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }), sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  await checkCliConfigKeys(loaded);
   const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
   // The ignore screen (I1–I5) runs in addition to R1–R9, as execute_command's gates do.

@@ -7,6 +7,7 @@ import { openSandbox } from '../open-sandbox.js';
 import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
 import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
+import { checkCliConfigKeys } from '../open-runtime.js';
 
 const USAGE = 'quiver sandbox check [--json] [--cwd DIR] [--config FILE]';
 
@@ -24,6 +25,7 @@ export async function sandboxCommand(argv: string[]): Promise<number> {
   noExtraArguments(positionals, 1, USAGE);
   const cwd = workingDir(values);
   const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  await checkCliConfigKeys(loaded);
   const opened = await openSandbox(cwd, loaded);
   try {
     const report = await opened.sandbox.report(resolve(cwd));

@@ -90,9 +90,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   if (!existsSync(file)) throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
   const unclaimed = options.deferUnknownKeys ? new Map<string, string>() : undefined;
   const loaded = !options.file && !options.trusted ? await loadUntrusted(file, options, unclaimed) : await loadTrusted(file, options, unclaimed);
-  // From an untrusted folder a key no host section claims was left out (and listed in
-  // `ignored`): its plugin, if any, may not even load there, so there is nothing to check.
-  return unclaimed?.size && loaded.trusted !== false ? { ...loaded, unclaimed } : loaded;
+  // From an untrusted folder too: such a key is left out of the config (and listed in
+  // `ignored`), but one that no plugin the host loads declares is still refused, as before.
+  return unclaimed?.size ? { ...loaded, unclaimed } : loaded;
 }
 
 async function loadTrusted(file: string, options: LoadConfigOptions, unclaimed: Map<string, string> | undefined): Promise<LoadedConfig> {
