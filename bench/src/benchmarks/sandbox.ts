@@ -37,7 +37,9 @@ export async function benchSandbox(ctx: BenchContext): Promise<BenchResult[]> {
 
 async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createSandboxService>, ignore: Awaited<ReturnType<typeof createIgnoreService>>, cwd: string): Promise<BenchResult> {
   let mounts = 0;
-  let joined = 0;
+  // Whether each run joined a sandbox made ahead; the warm-up runs come first, so the last `n` are the measured ones.
+  const joinedRuns: boolean[] = [];
+  const joinedOf = (runsCounted: number): number => joinedRuns.splice(0).slice(-runsCounted).filter(Boolean).length;
   const prepareMs: number[] = [];
   const runs = Math.max(ctx.runs, ctx.smoke ? 3 : 15);
   const timed = async (service: ReturnType<typeof createSandboxService>, dir: string, onPrepared?: (p: { file: string; args: string[] }) => void): Promise<number> => {
@@ -57,23 +59,24 @@ async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createS
     warmup: 2,
     subject: () =>
       timed(sandbox, cwd, (p) => {
-        if (p.file.endsWith('nsenter')) joined++;
-        else mounts = countMounts(p.args);
+        joinedRuns.push(p.file.endsWith('nsenter'));
+        if (!p.file.endsWith('nsenter')) mounts = countMounts(p.args);
       }),
     baseline: baseline(cwd),
   });
   const backToBackPrepare = median(prepareMs.splice(0));
+  const joined = joinedOf(runs);
   // Each command a moment after the last (an agent's commands are seconds apart): it joins
   // the sandbox made ahead while nothing was running. Only the command is timed.
-  let spacedJoined = 0;
   const spaced = await alternate({
     runs: ctx.smoke ? 3 : 9,
     subject: async () => {
       await new Promise((r) => setTimeout(r, ctx.smoke ? 300 : 800));
-      return timed(sandbox, cwd, (p) => void (p.file.endsWith('nsenter') && spacedJoined++));
+      return timed(sandbox, cwd, (p) => void joinedRuns.push(p.file.endsWith('nsenter')));
     },
     baseline: baseline(cwd),
   });
+  const spacedJoined = joinedOf(spaced.subject.values.length);
   // Every command with its own bubblewrap (warm: false): what a command costs with nothing paid ahead.
   const direct = createSandboxService({ roots: [cwd], ignore, warm: false });
   let directPaired: Awaited<ReturnType<typeof alternate>>;
