@@ -18,11 +18,10 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     '/tmp + setpriv is ~11.6 ms CPU (~8 ms added at best) but needs /proc/sys, /dev/shm, devpts and roots under /tmp ' +
     'mounted again per command and loses the loopback bubblewrap sets up, so it was not taken. What landed is a sandbox ' +
     'made one command ahead (the same bubblewrap, built between commands) that the next command joins with nsenter + ' +
-    'setpriv + env: ~5–6 ms of CPU per command instead of ~22 (see the notes for commands a moment apart: at load 10–20, ' +
-    '22 ms added against 64 ms with every command\'s own bubblewrap, same run). Back to back the next one is rarely ready: ' +
-    'a command waits for the one being made, which shares the 2 cores with it, so under load this row came out no better ' +
-    'than, and up to ~20% above, the own-bubblewrap note (77 vs 64 ms added at load 15). Not landed for lack of time: make ' +
-    'the next sandbox only after ~500 ms without a new command, so back-to-back commands never wait for one.',
+    'setpriv + env: ~5–6 ms of CPU per command instead of ~22. Commands 800 ms apart (the notes): 16.9 ms added against ' +
+    '63.6 ms with every command\'s own bubblewrap, same run, load 29. Back to back (this row\'s figure) the next sandbox is ' +
+    'made only after 500 ms without a new command, so such commands never wait for one or share the cores with it: the ' +
+    'row is the own-bubblewrap cost (62.6 ms added at load 29; ~20 ms at idle), above 15 ms for the reasons above.',
   'pipeline-overhead':
     'CPU time in-process (process.cpuUsage, alternating batches of 4,000 calls against the previous build in the same ' +
     'process, load 20–40 on 2 cores): ~45–60 µs per call; the wall figure in the table is 2–4× that because the machine is ' +

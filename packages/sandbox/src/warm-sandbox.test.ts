@@ -56,7 +56,7 @@ async function joined(command: string, cwd = root): Promise<{ p: SandboxedProces
     const p = await sandbox.prepare({ command, cwd, shell: '/bin/sh', env: process.env });
     const ran = await run(p, cwd);
     if (p.file.endsWith('nsenter')) return { p, ran };
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 700));
   }
   throw new Error('no command joined a made-ahead sandbox in 40 tries');
 }

@@ -38,8 +38,10 @@ const IDLE_SCRIPT = [
   'while ((SECONDS < 10)); do read -r n < /proc/sys/kernel/ns_last_pid; [ "$n" -ge 3 ] && break; read -r -t 0.05 _; done',
   'while [ -e /proc/3 ]; do read -r -t 0.05 _; done',
 ].join('\n');
-/** A first sandbox is made this long after the first command (a one-command process has ended by then). */
-const FIRST_DELAY_MS = 500;
+/** The next sandbox is made once no command has been prepared for this long (a one-command process has ended by then)… */
+const QUIET_MS = 500;
+/** …or this long after a command that joined one has exited (and none was prepared since). */
+const AFTER_EXIT_MS = 100;
 /** How long a command waits for a sandbox still being made, before making its own. */
 const READY_WAIT_MS = 2_000;
 /** nsenter's flag per namespace, in the order it joins them (the user namespace first). */
@@ -115,10 +117,13 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   let scheduled: NodeJS.Timeout | undefined;
   let making = false;
 
-  // Make the next sandbox, unless one is idle or on its way; the timer does not keep the
-  // process alive (a process that exits needs no sandbox made ahead).
+  // Make the next sandbox once no command has been prepared for `ms` (commands back to back
+  // would only wait for it, and it would take their CPU), unless one is idle or on its way;
+  // the timer does not keep the process alive (a process that exits needs none made ahead).
   const schedule = (ms: number) => {
-    if (disposed || broken || idle || scheduled || making || !next) return;
+    clearTimeout(scheduled);
+    scheduled = undefined;
+    if (disposed || broken || idle || making || !next) return;
     scheduled = setTimeout(() => {
       scheduled = undefined;
       making = true;
@@ -157,7 +162,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       child.once('exit', () => {
         resolve(false);
         // A command's sandbox ended with it: make the next, from the workspace as it is now.
-        if (taken.delete(warm)) schedule(0);
+        if (taken.delete(warm)) schedule(AFTER_EXIT_MS);
       });
       child.once('error', () => resolve(false));
     }).then((ok) => {
@@ -209,7 +214,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     },
     plan(make) {
       next = make;
-      schedule(FIRST_DELAY_MS);
+      schedule(QUIET_MS);
     },
     dispose() {
       disposed = true;

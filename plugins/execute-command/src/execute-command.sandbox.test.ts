@@ -143,7 +143,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
       for (let i = 0; i < 40; i++) {
         const out = t.text(await t.call('execute_command', { command: `echo pid=$$; ${command}`, requires_approval: false, ...extra }));
         if (out.includes('pid=3\n')) return out;
-        await new Promise((r) => setTimeout(r, 300));
+        await new Promise((r) => setTimeout(r, 700));
       }
       throw new Error('no command joined a made-ahead sandbox in 40 tries');
     };
