@@ -165,6 +165,23 @@ describe('quiver config validate --json', () => {
   });
 });
 
+describe('a top-level config key nobody owns (host sections load first, plugin sections are known later)', () => {
+  it.each([
+    [['config', 'validate']],
+    [['permissions', 'check', 'ls']],
+    [['sandbox', 'check']],
+    [['tools']],
+    [['exec', 'read_file', '{"path":"a.txt"}']],
+  ])('quiver %j refuses it, naming the file and the key', async (args) => {
+    const file = join(ws, 'typo.config.json');
+    await writeFile(file, JSON.stringify({ sandbx: { mode: 'off' } }));
+    const r = await quiver(...args, '--config', file);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain('sandbx: unknown key');
+    expect(r.stdout + r.stderr).toContain(file);
+  });
+});
+
 it('a reader that closes the pipe early gets no EPIPE stack trace', async () => {
   const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [BIN, 'tools'], { cwd: ws, stdio: ['ignore', 'pipe', 'pipe'] });
