@@ -12,21 +12,26 @@ const dirs = groups.flatMap((g) =>
   existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(g, d)) : [],
 ).concat(existsSync(join(root, 'bench/package.json')) ? ['bench'] : []);
 
-const alias: Record<string, string> = {};
-const projects: { test: { name: string; root: string; include: string[]; testTimeout: number; hookTimeout: number }; resolve: { alias: Record<string, string> } }[] = [];
+// Exact matches (a package's subpath export, e.g. `@quiver/core/host`, is its own entry), so a
+// package's root alias never swallows its subpaths.
+const alias: { find: RegExp; replacement: string }[] = [];
+const projects: { test: { name: string; root: string; include: string[]; testTimeout: number; hookTimeout: number }; resolve: { alias: typeof alias } }[] = [];
+const exact = (spec: string) => new RegExp(`^${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 for (const dir of dirs) {
   const pj = join(root, dir, 'package.json');
   if (!existsSync(pj)) continue;
   const pkg = JSON.parse(readFileSync(pj, 'utf8')) as { name: string; exports?: Record<string, unknown> };
   const name = pkg.name;
-  const src = join(root, dir, 'src/index.ts');
-  // Subpath entries (`@quiver/mcp-hub/config-section`) go to their source file too; they are
-  // added before the package's own name, which would otherwise match them as a prefix.
-  for (const sub of Object.keys(pkg.exports ?? {})) {
-    const file = join(root, dir, 'src', `${sub.slice(2)}.ts`);
-    if (name.startsWith('@quiver/') && sub.startsWith('./') && existsSync(file)) alias[`${name}/${sub.slice(2)}`] = file;
+  if (name.startsWith('@quiver/')) {
+    // `"./host": { "import": "./dist/host.js" }` resolves to src/host.ts; `.` to src/index.ts.
+    for (const [key, target] of Object.entries(typeof pkg.exports === 'object' ? pkg.exports : {})) {
+      const file = typeof target === 'object' && target ? (target as { import?: unknown }).import : undefined;
+      const src = typeof file === 'string' ? join(root, dir, file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')) : '';
+      if (src.endsWith('.ts') && existsSync(src)) alias.push({ find: exact(key === '.' ? name : `${name}/${key.slice(2)}`), replacement: src });
+    }
+    const src = join(root, dir, 'src/index.ts');
+    if (!alias.some((a) => a.find.test(name)) && existsSync(src)) alias.push({ find: exact(name), replacement: src });
   }
-  if (name.startsWith('@quiver/') && existsSync(src)) alias[name] = src;
   projects.push({
     test: { name, root: resolve(root, dir), include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
     resolve: { alias },

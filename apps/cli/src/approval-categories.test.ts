@@ -1,7 +1,8 @@
 // Core's approver knows no tool by name: each first-party plugin declares its tools' approval
 // category, and SPEC Part B §9's families follow from those declarations. This pins them, so
 // moving the names out of core changed no tool's approval.
-import { isPluginDefinition, type ApprovalCategory, type ToolDefinition } from '@quiver/core';
+import type { ApprovalCategory, ToolDefinition } from '@quiver/core';
+import { isPluginDefinition } from '@quiver/core/host';
 import { expect, it } from 'vitest';
 import { DEFAULT_PLUGINS } from './default-preset.js';
 

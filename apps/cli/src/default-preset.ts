@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ConfigPresets, QuiverConfigInput } from '@quiver/core';
+import type { ConfigPresets, QuiverConfigInput } from '@quiver/core/host';
 import { resolvePluginDir } from '@quiver/runtime';
 import { bundledPlugins } from './bundle/bundled-registry.js';
 

@@ -3,7 +3,8 @@
 // This test fails when the file is out of step; `QUIVER_WRITE_DOCS=1` rewrites it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { AGENT_ERRORS } from '@quiver/agent';
-import { buildErrorCatalogue, ERROR_CODE_PATTERN, ERROR_CODES, isPluginDefinition, type ErrorCatalogueEntry, type ErrorCodes } from '@quiver/core';
+import { ERROR_CODES, type ErrorCodes } from '@quiver/core';
+import { buildErrorCatalogue, ERROR_CODE_PATTERN, isPluginDefinition, type ErrorCatalogueEntry } from '@quiver/core/host';
 import { MCP_ERRORS } from '@quiver/mcp-hub';
 import { describe, expect, it } from 'vitest';
 import { CLI_ERRORS } from './cli-errors.js';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { LoadedConfig, SandboxService } from '@quiver/core';
+import type { SandboxService } from '@quiver/core';
+import type { LoadedConfig } from '@quiver/core/host';
 import { createIgnoreService, type QuiverIgnoreService } from '@quiver/ignore';
 import { createSandboxService, sandboxConfigSection } from '@quiver/sandbox';
 import { createWorkspace } from '@quiver/workspace';

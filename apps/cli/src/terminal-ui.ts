@@ -1,4 +1,5 @@
-import { escapeTerminal, type EditPreview, type HostUi } from '@quiver/core';
+import type { EditPreview, HostUi } from '@quiver/core';
+import { escapeTerminal } from '@quiver/core/host';
 import { approvalPrompt } from './screen/approval-prompt.js';
 import { askPrompt } from './screen/ask-prompt.js';
 import { colorsFor, type Colors } from './screen/colors.js';

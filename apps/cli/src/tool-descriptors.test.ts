@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { describePlugin, isPluginDefinition } from '@quiver/core';
+import { describePlugin, isPluginDefinition } from '@quiver/core/host';
 
 const PLUGINS_DIR = fileURLToPath(new URL('../../../plugins', import.meta.url));
 

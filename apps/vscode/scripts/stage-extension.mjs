@@ -8,7 +8,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFile
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '@quiver/core';
+import { loadConfig } from '@quiver/core/host';
 import { rgPath } from '@vscode/ripgrep';
 import { readBundledDescriptors, toolContributions } from './tool-contributions.mjs';
 

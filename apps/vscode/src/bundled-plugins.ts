@@ -1,4 +1,5 @@
-import { provideOptional, type ConfigPresets, type PluginDefinition, type QuiverConfigInput } from '@quiver/core';
+import type { PluginDefinition } from '@quiver/core';
+import { provideOptional, type ConfigPresets, type QuiverConfigInput } from '@quiver/core/host';
 import applyPatch from '@quiver/tool-apply-patch';
 import executeCommand from '@quiver/tool-execute-command';
 import listFiles from '@quiver/tool-list-files';

@@ -1,4 +1,5 @@
-import { loadConfig, type ApprovalSettings, type HostUi, type QuiverConfig } from '@quiver/core';
+import type { ApprovalSettings, HostUi } from '@quiver/core';
+import { loadConfig, type QuiverConfig } from '@quiver/core/host';
 import { createRuntime, HOST_CONFIG_SECTIONS, resolvePluginDir, type Runtime } from '@quiver/runtime';
 import { BUNDLED_PLUGINS, DEFAULT_PLUGINS, VSCODE_PRESETS } from './bundled-plugins.js';
 

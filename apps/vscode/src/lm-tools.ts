@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import { errorResult, ERROR_CODES, type ApprovalRequest, type HostUi, type TaskOffer, type ToolResult } from '@quiver/core';
+import { errorResult, ERROR_CODES, type ApprovalRequest, type HostUi, type ToolResult } from '@quiver/core';
+import type { TaskOffer } from '@quiver/core/host';
 import { approvalText } from './approval-prompt.js';
 import type { CommandOutput } from './command-output.js';
 import type { ComposedRuntime } from './compose-runtime.js';

@@ -1,4 +1,5 @@
-import type { HostUi, TaskOffer, ToolResult } from '@quiver/core';
+import type { HostUi, ToolResult } from '@quiver/core';
+import type { TaskOffer } from '@quiver/core/host';
 import type { Runtime } from '@quiver/runtime';
 
 /** One tool call from the host: a command, or a chat agent's language-model tool call. */

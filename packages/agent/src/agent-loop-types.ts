@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
-import type { Host, HostCapabilities, HostUi, Task, TaskOptions, ToolResult } from '@quiver/core';
+import type { HostUi, ToolResult } from '@quiver/core';
+import type { Host, HostCapabilities, Task, TaskOptions } from '@quiver/core/host';
 import type { RetryNotice } from './retry-turn.js';
 import type { ImageSupport } from './tool-result-output.js';
 import type { AgentUsage } from './usage.js';

@@ -1,4 +1,5 @@
-import { createServiceRef, type Host } from '@quiver/core';
+import { createServiceRef } from '@quiver/core';
+import type { Host } from '@quiver/core/host';
 
 /** The model a host runs its agent loop on, for tools that start loops of their own. */
 export interface AgentModel {

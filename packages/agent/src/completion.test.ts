@@ -1,7 +1,8 @@
 // How a run ends: the task-state key set by attempt_completion, the stand-in tool when no plugin
 // offers one, and a third-party attempt_completion that knows nothing of the key.
 import readFile from '@quiver/tool-read-file';
-import { createHost, definePlugin, defineTool, resultText, type HostUi } from '@quiver/core';
+import { definePlugin, defineTool, resultText, type HostUi } from '@quiver/core';
+import { createHost } from '@quiver/core/host';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLoopHarness, type LoopHarness } from '../test/support/loop-harness.js';

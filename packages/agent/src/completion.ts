@@ -1,4 +1,5 @@
-import { definePlugin, defineTool, resultText, type Host, type PluginDefinition, type TaskState } from '@quiver/core';
+import { definePlugin, defineTool, resultText, type PluginDefinition, type TaskState } from '@quiver/core';
+import type { Host } from '@quiver/core/host';
 import { TASK_STATE_KEYS, type TaskCompletion } from '@quiver/shared';
 import { z } from 'zod';
 

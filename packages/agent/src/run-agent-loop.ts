@@ -1,5 +1,6 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { coreServices, offeredTools as coreOfferedTools, type OfferContext, ERROR_CODES, quiverError, responses, type Host, type HostUi, type Task, type ToolDescriptor } from '@quiver/core';
+import { coreServices, ERROR_CODES, quiverError, responses, type HostUi } from '@quiver/core';
+import { offeredTools as coreOfferedTools, type OfferContext, type Host, type Task, type ToolDescriptor } from '@quiver/core/host';
 import { TASK_STATE_KEYS } from '@quiver/shared';
 import type { AgentLoopOptions, AgentLoopResult, AgentLoopStatus } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';

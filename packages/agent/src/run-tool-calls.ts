@@ -1,5 +1,6 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import { ERROR_CODES, errorResult, responses, type OfferContext, type Task, type ToolDefinition, type ToolDescriptor, type ToolResult } from '@quiver/core';
+import { ERROR_CODES, errorResult, responses, type ToolDefinition, type ToolResult } from '@quiver/core';
+import type { OfferContext, Task, ToolDescriptor } from '@quiver/core/host';
 import { type TaskCompletion } from '@quiver/shared';
 import type { AgentLoopUi, AgentToolCall } from './agent-loop-types.js';
 import { agentResponses } from './agent-responses.js';

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describePlugin, isPluginDefinition } from '../dist/index.js';
+import { describePlugin, isPluginDefinition } from '../dist/host.js';
 
 const dir = resolve(process.argv[2] ?? process.cwd());
 const pkg = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8'));

@@ -1,7 +1,9 @@
 // Core's error codes and the declaration helpers: code shape, uniqueness, one owner per code.
 // The generated catalogue (docs/errors.md, all packages) is checked in apps/cli.
 import { describe, expect, it } from 'vitest';
-import { buildErrorCatalogue, catalogueOf, defineErrorCodes, ERROR_CODES, isQuiverError, QuiverError, quiverError } from './index.js';
+import { defineErrorCodes, ERROR_CODES, isQuiverError, QuiverError, quiverError } from './index.js';
+import { buildErrorCatalogue } from './host.js';
+import { catalogueOf } from './errors.js';
 
 const codes = Object.values(ERROR_CODES);
 

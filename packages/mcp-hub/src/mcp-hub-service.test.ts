@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createContainer, type ServiceRef } from '@quiver/core';
+import type { ServiceRef } from '@quiver/core';
+import { createContainer } from '@quiver/core/host';
 import { mcpHubRef, provideMcpHub } from './index.js';
 
 describe('provideMcpHub', () => {

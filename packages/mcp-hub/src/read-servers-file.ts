@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { loadConfig, quiverError } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import { loadConfig } from '@quiver/core/host';
 import { MCP_ERRORS } from './mcp-errors.js';
 
 /** True when the file's servers can be re-read after a change (JSON, not a cached module). */

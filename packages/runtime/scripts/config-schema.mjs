@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { configSchemaFor } from '@quiver/core';
+import { configSchemaFor } from '@quiver/core/host';
 import { HOST_CONFIG_SECTIONS } from '../dist/index.js';
 
 const out = fileURLToPath(new URL('../schema/quiver.config.schema.json', import.meta.url));

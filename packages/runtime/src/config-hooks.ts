@@ -1,4 +1,5 @@
-import { coreServices, registerCommandHooks, type Host, type QuiverConfig, type SandboxService } from '@quiver/core';
+import { coreServices, type SandboxService } from '@quiver/core';
+import { registerCommandHooks, type Host, type QuiverConfig } from '@quiver/core/host';
 
 /** Register the config's external command hooks on the host's hook bus (checked now). */
 export async function registerConfigHooks(host: Host, config: QuiverConfig, where: { configFile?: string; configDir: string; cwd: string; sandbox?: SandboxService }): Promise<void> {

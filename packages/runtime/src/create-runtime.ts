@@ -3,6 +3,13 @@ import {
   ERROR_CODES,
   isQuiverError,
   coreServices,
+  type HostUi,
+  type PluginDefinition,
+  type IgnoreService,
+  type SandboxService,
+  type WorkspaceService,
+} from '@quiver/core';
+import {
   createHost,
   apiKeyEnvNames,
   checkTrust,
@@ -15,19 +22,14 @@ import {
   loadConfig,
   resolveConfig,
   type Host,
-  type HostUi,
   type ConfigPresets,
-  type PluginDefinition,
   type QuiverConfig,
   type Task,
   type TaskOptions,
   type ToolInfo,
-  type IgnoreService,
-  type SandboxService,
   type LoadedConfig,
-  type WorkspaceService,
   type ConfigSection,
-} from '@quiver/core';
+} from '@quiver/core/host';
 import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { createWorkspace } from '@quiver/workspace';
 import { createIgnoreService } from '@quiver/ignore';

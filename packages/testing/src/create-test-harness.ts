@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { resultText, type PluginDefinition, type QuiverConfigInput, type Task, type ToolResult } from '@quiver/core';
+import { resultText, type PluginDefinition, type ToolResult } from '@quiver/core';
+import type { QuiverConfigInput, Task } from '@quiver/core/host';
 import { createRuntime, type Runtime } from '@quiver/runtime';
 import { createRecordingUi, type ApprovePolicy, type AskPolicy, type RecordingUi } from './recording-ui.js';
 

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { coreServices, createReadCache, DEFAULT_APPROVAL_SETTINGS, resultText, toToolResult, type ServiceRef, type TaskConfig, type ToolResult } from '@quiver/core';
+import { coreServices, createReadCache, resultText, toToolResult, type ServiceRef, type TaskConfig, type ToolResult } from '@quiver/core';
+import { DEFAULT_APPROVAL_SETTINGS } from '@quiver/core/host';
 import { LEFTOVERS_NOTE } from './format-command-result.js';
 import { executeCommandTool, isApprovalRequested, LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './execute-command.js';
 

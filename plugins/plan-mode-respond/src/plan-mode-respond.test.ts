@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type AskPolicy, type TestHarness } from '@quiver/testing';
-import type { Task } from '@quiver/core';
-import planModeRespond, { MODE_KEY } from './index.js';
+import type { Task } from '@quiver/core/host';
+import planModeRespond from './index.js';
+import { MODE_KEY } from './plan-mode-respond.js';
 
 let h: TestHarness;
 let task: Task;

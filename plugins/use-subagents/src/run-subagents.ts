@@ -1,5 +1,6 @@
 import { agentServices, runAgentLoop, SUBAGENT_SYSTEM_SUFFIX, sumUsage, emptyUsage, type AgentUsage } from '@quiver/agent';
-import { errorResult, textResult, type Host, type HostUi, type TaskConfig, type ToolResult } from '@quiver/core';
+import { errorResult, textResult, type HostUi, type TaskConfig, type ToolResult } from '@quiver/core';
+import type { Host } from '@quiver/core/host';
 import type { AgentConfig } from './agent-config-loader.js';
 import { DEFAULT_SUBAGENT_MAX_TURNS } from './subagent-limits.js';
 import { formatSubagentSummary, type SubagentOutcome } from './format-subagent-summary.js';

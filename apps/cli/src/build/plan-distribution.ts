@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkPluginManifest, CORE_VERSION, loadConfig, quiverError, type ManifestAsset, type QuiverConfig } from '@quiver/core';
+import { CORE_VERSION, quiverError } from '@quiver/core';
+import { checkPluginManifest, loadConfig, type ManifestAsset, type QuiverConfig } from '@quiver/core/host';
 import { HOST_CONFIG_SECTIONS, resolvePluginDir } from '@quiver/runtime';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';
 import { CLI_ERRORS } from '../cli-errors.js';

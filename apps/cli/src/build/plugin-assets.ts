@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { quiverError, type ManifestAsset } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import type { ManifestAsset } from '@quiver/core/host';
 import { CLI_ERRORS } from '../cli-errors.js';
 import type { CopiedAsset } from './native-assets.js';
 

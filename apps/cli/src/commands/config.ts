@@ -1,4 +1,5 @@
-import { isQuiverError, loadConfig } from '@quiver/core';
+import { isQuiverError } from '@quiver/core';
+import { loadConfig } from '@quiver/core/host';
 import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { openRuntime } from '../open-runtime.js';

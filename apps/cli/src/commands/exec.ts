@@ -1,4 +1,5 @@
-import { escapeTerminal, type ContentBlock } from '@quiver/core';
+import type { ContentBlock } from '@quiver/core';
+import { escapeTerminal } from '@quiver/core/host';
 import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';

@@ -1,4 +1,4 @@
-import { loadConfig } from '@quiver/core';
+import { loadConfig } from '@quiver/core/host';
 import { createRuntime, HOST_CONFIG_SECTIONS, mcpConfigSection, type McpSettings } from '@quiver/runtime';
 import { parse, commonOptions, workingDir } from '../args.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from '../default-preset.js';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { loadConfig, type CheckOutcome, type GateDecision, type HostUi, type SandboxPlan } from '@quiver/core';
+import type { GateDecision, HostUi, SandboxPlan } from '@quiver/core';
+import { loadConfig, type CheckOutcome } from '@quiver/core/host';
 import { checkCliConfigKeys, openRuntime } from '../open-runtime.js';
 import { decideTrust } from '../trust/decide-trust.js';
 import { openSandbox } from '../open-sandbox.js';

@@ -1,6 +1,6 @@
 import { provideAgentServices, runAgentLoop, DEFAULT_MAX_TURNS, type AgentLoopResult, type AgentLoopUi } from '@quiver/agent';
 import { existsSync } from 'node:fs';
-import { escapeTerminal, type HostCapabilities } from '@quiver/core';
+import { escapeTerminal, type HostCapabilities } from '@quiver/core/host';
 import { CHROMIUM_CANDIDATES, CHROMIUM_ENV } from '@quiver/tool-browser-action';
 import { modelConfigSection, type Runtime } from '@quiver/runtime';
 import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '@quiver/core';
+import { loadConfig } from '@quiver/core/host';
 import { formatSandboxReport } from '@quiver/sandbox';
 import { parse, commonOptions, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';

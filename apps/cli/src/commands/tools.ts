@@ -1,4 +1,4 @@
-import type { Registry, ToolDescriptor } from '@quiver/core';
+import type { Registry, ToolDescriptor } from '@quiver/core/host';
 import { parse, commonOptions, noExtraArguments } from '../args.js';
 import { openRuntime } from '../open-runtime.js';
 import { createTerminalUi } from '../terminal-ui.js';

@@ -1,4 +1,4 @@
-import { checkTrust, listTrusted, loadConfig, revokeFolder, trustFolder, trustStorePath } from '@quiver/core';
+import { checkTrust, listTrusted, loadConfig, revokeFolder, trustFolder, trustStorePath } from '@quiver/core/host';
 import { parse, noExtraArguments, workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { usageError } from '../usage-error.js';

@@ -79,7 +79,7 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
       jsonSchemaValidator: lazyAjv,
     },
   );
-  const ctx: CallContext = { server, policy: options.policy ?? 'deny', verbose: options.verbose, log };
+  const ctx: McpServerContext = { server, policy: options.policy ?? 'deny', verbose: options.verbose, log };
   const sessionUi = createMcpHostUi(ctx);
   const session = createMcpSession({
     open: (roots) => options.openRuntime(roots, sessionUi),
@@ -103,8 +103,8 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
   };
 }
 
-/** What every call's UI is built from. */
-interface CallContext {
+/** The MCP server state every call's UI is built from (not core's internal per-call context). */
+interface McpServerContext {
   server: Server;
   policy: ApprovalPolicy;
   verbose?: boolean;
@@ -112,7 +112,7 @@ interface CallContext {
 }
 
 /** tools/list, tools/call, and the roots notifications. */
-function registerHandlers(ctx: CallContext, session: McpSession): void {
+function registerHandlers(ctx: McpServerContext, session: McpSession): void {
   const { server, log } = ctx;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
     session.use(extra, async (runtime) => {
@@ -149,7 +149,7 @@ function registerHandlers(ctx: CallContext, session: McpSession): void {
  * One call, in a task of its own: the request's signal cancels it, its UI reports progress
  * and elicits approval on this request, and nothing it leaves behind touches other calls.
  */
-async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
+async function runCall(ctx: McpServerContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
   // A re-exported downstream tool runs as use_mcp_tool, so it is approved per downstream tool.
   const target = runtime.host.registry.names().includes(name) || !mcpCapabilities(runtime.config).mcpServers ? undefined : await downstreamTarget(runtime, name);
   if (target && !(await notCallableOverMcp(runtime.host.registry, runtime.config, 'use_mcp_tool'))) {
@@ -160,7 +160,7 @@ async function runCall(ctx: CallContext, runtime: Runtime, name: string, args: R
 }
 
 /** Run one call in a task of its own, with this request's UI and signal. */
-async function runTask(ctx: CallContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
+async function runTask(ctx: McpServerContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
   const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }), offer: { ...mcpOfferContext(runtime.config), refusal: (tool, offered) => responses.unknownTool(tool, [...offered]) },
   });
   try {

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { TOOL_NAME_PATTERN, type Registry } from '@quiver/core';
+import { TOOL_NAME_PATTERN, type Registry } from '@quiver/core/host';
 import { mcpHubRef, type McpHub } from '@quiver/mcp-hub';
 import type { Runtime } from '@quiver/runtime';
 

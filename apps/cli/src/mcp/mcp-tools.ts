@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core';
+import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core/host';
 import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';
 import { modelConfigSection } from '@quiver/runtime';
 

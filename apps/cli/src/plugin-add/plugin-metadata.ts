@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { ERROR_CODES, quiverError, type PluginPackageJson } from '@quiver/core';
+import { ERROR_CODES, quiverError } from '@quiver/core';
+import type { PluginPackageJson } from '@quiver/core/host';
 
 const run = promisify(execFile);
 

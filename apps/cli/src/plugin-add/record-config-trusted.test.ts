@@ -3,7 +3,7 @@
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkTrust } from '@quiver/core';
+import { checkTrust } from '@quiver/core/host';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { addToConfig } from './add-to-config.js';
 import { recordConfigTrusted, trustBeforeWrite } from './record-config-trusted.js';

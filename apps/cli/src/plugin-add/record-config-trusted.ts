@@ -1,4 +1,4 @@
-import { checkTrust, recordTrustAsWritten, type TrustStatus } from '@quiver/core';
+import { checkTrust, recordTrustAsWritten, type TrustStatus } from '@quiver/core/host';
 
 /**
  * The folder's trust before `quiver plugin add` writes its config; take it ahead of the write

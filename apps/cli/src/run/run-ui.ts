@@ -1,5 +1,6 @@
 import type { AgentLoopUi, RetryNotice } from '@quiver/agent';
-import { escapeTerminal, resultText, type ToolResult } from '@quiver/core';
+import { resultText, type ToolResult } from '@quiver/core';
+import { escapeTerminal } from '@quiver/core/host';
 import type { Colors } from '../screen/colors.js';
 import { countsText, patchCounts } from '../screen/diff-view.js';
 import type { Spinner } from '../screen/spinner.js';

@@ -1,4 +1,5 @@
-import { quiverError, TOOL_NAME_PATTERN } from '@quiver/core';
+import { quiverError } from '@quiver/core';
+import { TOOL_NAME_PATTERN } from '@quiver/core/host';
 import { CLI_ERRORS } from '../cli-errors.js';
 
 /** The names a new plugin gets from the one the user typed. */

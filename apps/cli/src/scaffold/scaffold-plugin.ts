@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { API_VERSION, CORE_VERSION, quiverError } from '@quiver/core';
+import { CORE_VERSION, quiverError } from '@quiver/core';
+import { API_VERSION } from '@quiver/core/host';
 import { pluginNames, type PluginNames } from './plugin-names.js';
 import { pluginFiles } from './plugin-templates.js';
 import { quiverSpecs, type QuiverSource } from './quiver-deps.js';

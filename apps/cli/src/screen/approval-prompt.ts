@@ -1,4 +1,5 @@
-import { escapeTerminal, hasControlChars, type ApprovalRequest, type ApprovalResponse, type EditPreview } from '@quiver/core';
+import type { ApprovalRequest, ApprovalResponse, EditPreview } from '@quiver/core';
+import { escapeTerminal, hasControlChars } from '@quiver/core/host';
 import type { Colors } from './colors.js';
 import { formatDiff, formatPatch } from './diff-view.js';
 import { promptLine } from './line-prompt.js';

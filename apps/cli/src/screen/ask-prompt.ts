@@ -1,4 +1,5 @@
-import { escapeTerminal, type AskResponse } from '@quiver/core';
+import type { AskResponse } from '@quiver/core';
+import { escapeTerminal } from '@quiver/core/host';
 import type { Colors } from './colors.js';
 import { promptLine } from './line-prompt.js';
 

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import { escapeTerminal } from '@quiver/core';
+import { escapeTerminal } from '@quiver/core/host';
 import type { Colors } from './colors.js';
 
 /** Lines of a diff shown at most before the rest is summarised. */

@@ -1,4 +1,4 @@
-import { checkTrust, loadConfig, trustFolder } from '@quiver/core';
+import { checkTrust, loadConfig, trustFolder } from '@quiver/core/host';
 import { workingDir } from '../args.js';
 import { CLI_PRESETS } from '../default-preset.js';
 import { askTrust } from './trust-prompt.js';

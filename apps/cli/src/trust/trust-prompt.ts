@@ -1,4 +1,4 @@
-import { escapeTerminal, trustStorePath } from '@quiver/core';
+import { escapeTerminal, trustStorePath } from '@quiver/core/host';
 
 /**
  * Ask on the terminal whether to trust a folder, showing what its config would do that an

@@ -1,4 +1,5 @@
-import type { ContentBlock, ToolInfo } from '@quiver/core';
+import type { ContentBlock } from '@quiver/core';
+import type { ToolInfo } from '@quiver/core/host';
 import type { Runtime } from '@quiver/runtime';
 import { resultText, runCall } from '../run-call.js';
 import { createCallUi } from '../vscode-host-ui.js';

@@ -1,4 +1,4 @@
-import type { ToolInfo } from '@quiver/core';
+import type { ToolInfo } from '@quiver/core/host';
 import type { CommandDeps } from './command-deps.js';
 
 /** One line per tool for the output channel. */

@@ -4,7 +4,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import type { PluginDefinition, QuiverConfigInput } from '@quiver/core';
+import type { PluginDefinition } from '@quiver/core';
+import type { QuiverConfigInput } from '@quiver/core/host';
 import { createTestHarness, type ApprovePolicy, type AskPolicy, type TestHarness } from '@quiver/testing';
 import { createScriptedProvider, type ScriptedProvider, type ScriptedProviderOptions } from '../../src/index.js';
 

@@ -1,7 +1,10 @@
 // The AutoApprover's whole truth table (SPEC Part B §9, §16.18, §3 step 8), over every
 // combination of the ten approval booleans. The oracle below is the SPEC's text, transcribed.
 import { describe, expect, it } from 'vitest';
-import { approvalSettingsSchema, createAutoApprover, DEFAULT_APPROVAL_SETTINGS, type ApprovalCategory, type ApprovalSettings, type AutoApproveLevels } from '../index.js';
+import { type ApprovalCategory, type ApprovalSettings } from '../index.js';
+import { DEFAULT_APPROVAL_SETTINGS } from '../host.js';
+import { createAutoApprover, type AutoApproveLevels } from './auto-approver.js';
+import { approvalSettingsSchema } from './approval-settings.js';
 
 const FLAGS = [
   'yolo',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema, HOOK_NAMES } from '../index.js';
+import { HOOK_NAMES } from '../index.js';
+import { configSchema } from '../host.js';
 
 // Core's part of what @quiver/runtime's scripts/config-schema.mjs publishes as @quiver/runtime/schema.json
 // (that package's test checks the whole, with the host sections).

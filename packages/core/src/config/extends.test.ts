@@ -2,7 +2,8 @@ import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_CODES, isQuiverError, loadConfig, mergeConfigs, resolveConfig, type ConfigPresets } from '../index.js';
+import { ERROR_CODES, isQuiverError } from '../index.js';
+import { loadConfig, mergeConfigs, resolveConfig, type ConfigPresets } from '../host.js';
 
 let root: string;
 beforeEach(async () => void (root = await realpath(await mkdtemp(join(tmpdir(), 'quiver-core-extends-')))));

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONFIG_FILE_NAMES, defineConfig, ERROR_CODES, findConfigFile, isQuiverError, loadConfig, validateConfig } from '../index.js';
+import { ERROR_CODES, isQuiverError } from '../index.js';
+import { CONFIG_FILE_NAMES, defineConfig, findConfigFile, loadConfig } from '../host.js';
+import { validateConfig } from './load-config.js';
 
 let root: string;
 beforeEach(async () => void (root = await mkdtemp(join(tmpdir(), 'quiver-core-config-'))));

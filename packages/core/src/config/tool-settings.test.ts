@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHost, defineTool, definePlugin, ERROR_CODES, loadConfig, resultText, type Host, type HostUi } from '../index.js';
+import { defineTool, definePlugin, ERROR_CODES, resultText, type HostUi } from '../index.js';
+import { createHost, loadConfig, type Host } from '../host.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coreServices, createContainer, createHost, createServiceRef, definePlugin, defineTool, ERROR_CODES, resultText, type Host, type HostUi, type ServiceScope } from '../index.js';
+import { coreServices, createServiceRef, definePlugin, defineTool, ERROR_CODES, resultText, type HostUi, type ServiceScope } from '../index.js';
+import { createContainer, createHost, type Host } from '../host.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema, createHost, definePlugin, defineTool, ERROR_CODES, registerCommandHooks, resultText, type ApprovalRequest, type CommandHookSpec, type Host, type HookName } from '../index.js';
+import { definePlugin, defineTool, ERROR_CODES, resultText, type ApprovalRequest, type HookName } from '../index.js';
+import { configSchema, createHost, registerCommandHooks, type CommandHookSpec, type Host } from '../host.js';
 
 let dir: string;
 let host: Host;

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileMatcher, createHost, definePlugin, defineTool, ERROR_CODES, registerCommandHooks, resultText, type CommandHookGroup, type Host, type HookName } from '../index.js';
+import { definePlugin, defineTool, ERROR_CODES, resultText, type HookName } from '../index.js';
+import { createHost, registerCommandHooks, type CommandHookGroup, type Host } from '../host.js';
+import { compileMatcher } from './command-hook.js';
 
 let dir: string;
 let host: Host;

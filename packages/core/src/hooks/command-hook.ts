@@ -33,7 +33,7 @@ export interface CommandHookGroup {
 }
 
 /** What a finished hook process gave back. */
-interface HookRun {
+export interface HookRun {
   exitCode: number | null;
   stdout: string;
   stderr: string;

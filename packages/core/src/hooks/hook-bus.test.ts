@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHookBus, ERROR_CODES, HOOK_NAMES, isHookName, STAGE, type PreToolUseEvent, type PreToolUseResult, type TaskEvent } from '../index.js';
+import { ERROR_CODES, HOOK_NAMES, STAGE, type PreToolUseEvent, type PreToolUseResult, type TaskEvent } from '../index.js';
+import { createHookBus } from '../host.js';
+import { isHookName } from './hook-names.js';
 
 const preEvent = (tool = 'read_file', input: Record<string, unknown> = {}): PreToolUseEvent => ({ taskId: 't', cwd: '/ws', tool, input, callId: 'c' });
 const taskEvent: TaskEvent = { taskId: 't', cwd: '/ws', hook: 'TaskStart' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeTerminal, hasControlChars } from '../index.js';
+import { escapeTerminal, hasControlChars } from '../host.js';
 
 describe('escapeTerminal (C4)', () => {
   it.each([

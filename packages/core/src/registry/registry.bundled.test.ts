@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { createHost, definePlugin, defineTool, ERROR_CODES, resultText, type BundledPlugin, type HostUi } from '../index.js';
+import { definePlugin, defineTool, ERROR_CODES, resultText, type HostUi } from '../index.js';
+import { createHost, type BundledPlugin } from '../host.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/lazy-plugin', import.meta.url));
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };

@@ -2,7 +2,8 @@
 // tool reads them and imports nothing; a tool's first call imports its plugin. Bad descriptors
 // are clear errors naming the package; a plugin without them is described from its module.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHost, ERROR_CODES, isQuiverError, resultText, type HostUi } from '../index.js';
+import { ERROR_CODES, isQuiverError, resultText, type HostUi } from '../index.js';
+import { createHost } from '../host.js';
 import { createPackageDir } from '../../test/support/plugin-package.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };

@@ -1,7 +1,8 @@
 // Listing tools reads manifests only; the plugin module is imported on first use, once.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHost, resultText, type HostUi } from '../index.js';
+import { resultText, type HostUi } from '../index.js';
+import { createHost } from '../host.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/lazy-plugin', import.meta.url));
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };

@@ -3,7 +3,8 @@
 // error naming the file, the plugin and the key.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHost, defineTool, definePlugin, ERROR_CODES, type HostUi } from '../index.js';
+import { defineTool, definePlugin, ERROR_CODES, type HostUi } from '../index.js';
+import { createHost } from '../host.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
 

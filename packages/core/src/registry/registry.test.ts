@@ -2,7 +2,8 @@
 // package (DESIGN "Manifest", SPEC Part A "Tools and registry").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHost, createServiceRef, definePlugin, defineTool, ERROR_CODES, isQuiverError, manifestSchema, resultText, type Host, type HostUi, type ToolSettings } from '../index.js';
+import { createServiceRef, definePlugin, defineTool, ERROR_CODES, isQuiverError, resultText, type HostUi } from '../index.js';
+import { createHost, manifestSchema, type Host, type ToolSettings } from '../host.js';
 import { brandedEntry, createPackageDir, type PluginPackageSpec } from '../../test/support/plugin-package.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
@@ -128,7 +129,7 @@ describe('duplicate tool names', () => {
 
   it('within one plugin, definePlugin refuses it', () => {
     const echo = defineTool({ name: 'echo', description: 'Echo.', params: z.object({}), execute: async () => '' });
-    expect(() => definePlugin({ name: 'quiver-tool-twice', tools: [echo, echo.withName('echo')] })).toThrow(expect.objectContaining({ code: ERROR_CODES.TOOL_DUPLICATE, plugin: 'quiver-tool-twice' }));
+    expect(() => definePlugin({ name: 'quiver-tool-twice', tools: [echo, defineTool({ name: 'echo', description: 'Echo again.', params: z.object({}), execute: async () => '' })] })).toThrow(expect.objectContaining({ code: ERROR_CODES.TOOL_DUPLICATE, plugin: 'quiver-tool-twice' }));
   });
 });
 

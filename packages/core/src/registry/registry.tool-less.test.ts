@@ -1,7 +1,8 @@
 // Hook-only plugins: a manifest may list no tools. Nothing would ever import such a plugin on
 // first use, so the registry imports it at once, and ready() reports how that went.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHost, createServiceRef, definePlugin, ERROR_CODES, manifestSchema, type HostUi } from '../index.js';
+import { createServiceRef, definePlugin, ERROR_CODES, type HostUi } from '../index.js';
+import { createHost, manifestSchema } from '../host.js';
 import { createPackageDir } from '../../test/support/plugin-package.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMistakeCounter, createReadCache, createTaskState } from '../index.js';
+import { createReadCache, createTaskState } from '../index.js';
+import { createMistakeCounter } from './task-state.js';
 
 describe('read cache', () => {
   it('keys are case-insensitive (lowercased, as the baseline does)', () => {

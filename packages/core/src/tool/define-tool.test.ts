@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_VERSION, definePlugin, defineTool, isPluginDefinition, isToolDefinition } from '../index.js';
+import { definePlugin, defineTool } from '../index.js';
+import { API_VERSION, isPluginDefinition } from '../host.js';
+import { isToolDefinition } from './define-tool.js';
 
 const readFile = defineTool({
   name: 'read_file',
@@ -63,14 +65,6 @@ describe('defineTool', () => {
     const result = await readFile.execute({} as never, { name: 'read_file', params: { path: 'x', content: '' }, partial: false });
     expect(result).toBe('x');
     await expect(readFile.execute({} as never, { name: 'read_file', params: { path: 1 }, partial: false })).rejects.toThrow();
-  });
-
-  it('withName() serves the same handler under another name', async () => {
-    const alias = readFile.withName('view_file');
-    expect(alias.name).toBe('view_file');
-    expect(alias.inputSchema).toBe(readFile.inputSchema);
-    expect(alias.getDescription({ name: 'view_file', params: { path: 'a' }, partial: false })).toBe("[view_file for 'a']");
-    expect(() => readFile.withName('view file')).toThrow(/invalid/);
   });
 
   it('a tool with handlePartialBlock is fully managed', () => {

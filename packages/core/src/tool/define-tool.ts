@@ -150,8 +150,6 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject> extends Too
   readonly requires: readonly ToolRequirement[];
   /** "Fully managed": it both executes and streams partial blocks. */
   readonly fullyManaged: boolean;
-  /** The same handler under another name (one handler registered under several names). */
-  withName(name: string): ToolDefinition<S>;
 }
 
 /** True for a value made by {@link defineTool}, whichever copy of core made it. */
@@ -193,40 +191,34 @@ export function defineTool<S extends z.ZodObject, O = Readonly<Record<string, un
     return (inputSchema = built);
   };
 
-  const build = (name: string): ToolDefinition<S> => {
-    const def: ToolDefinition<S> = {
-      $$type: 'quiver.tool',
-      apiVersion: API_VERSION,
-      name,
-      description: spec.description,
-      params: spec.params,
-      get inputSchema() {
-        return jsonSchema();
-      },
-      annotations: Object.freeze({ ...spec.annotations }),
-      approval: Object.freeze(approval),
-      paths: Object.freeze({ ...(spec.paths as Record<string, PathAccess>) }),
-      command: spec.command,
-      required: Object.freeze(required),
-      allowEmpty: Object.freeze([...(spec.allowEmpty ?? [])]),
-      ignoredCountsAsMistake: spec.ignoredCountsAsMistake ?? false,
-      hidden: spec.hidden ?? false,
-      loop: spec.loop === true,
-      requires: Object.freeze([...new Set(spec.requires ?? [])]),
-      fullyManaged: typeof spec.handlePartialBlock === 'function',
-      // async: a parse failure is a rejected promise, as the handler contract says, not a sync throw.
-      execute: async (config, block) => spec.execute(config as TaskConfig<O>, spec.params.parse(block.params) as z.infer<S>),
-      getDescription: (block) =>
-        spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
-      handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,
-      withName: (other) => {
-        if (!TOOL_NAME_PATTERN.test(other)) throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Tool name '${other}' is invalid.`, { tool: other });
-        return build(other);
-      },
-    };
-    return Object.freeze(def);
+  const name = spec.name;
+  const def: ToolDefinition<S> = {
+    $$type: 'quiver.tool',
+    apiVersion: API_VERSION,
+    name,
+    description: spec.description,
+    params: spec.params,
+    get inputSchema() {
+      return jsonSchema();
+    },
+    annotations: Object.freeze({ ...spec.annotations }),
+    approval: Object.freeze(approval),
+    paths: Object.freeze({ ...(spec.paths as Record<string, PathAccess>) }),
+    command: spec.command,
+    required: Object.freeze(required),
+    allowEmpty: Object.freeze([...(spec.allowEmpty ?? [])]),
+    ignoredCountsAsMistake: spec.ignoredCountsAsMistake ?? false,
+    hidden: spec.hidden ?? false,
+    loop: spec.loop === true,
+    requires: Object.freeze([...new Set(spec.requires ?? [])]),
+    fullyManaged: typeof spec.handlePartialBlock === 'function',
+    // async: a parse failure is a rejected promise, as the handler contract says, not a sync throw.
+    execute: async (config, block) => spec.execute(config as TaskConfig<O>, spec.params.parse(block.params) as z.infer<S>),
+    getDescription: (block) =>
+      spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
+    handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,
   };
-  return build(spec.name);
+  return Object.freeze(def);
 }
 
 function defaultDescription(name: string, params: Readonly<Record<string, unknown>>): string {

@@ -4,7 +4,7 @@ import { definePlugin } from './define-plugin.js';
 import { defineTool } from './define-tool.js';
 import { describePlugin, describeTool } from './describe-tool.js';
 
-const tool = defineTool({
+const peekSpec = {
   name: 'peek',
   description: 'Peek at a file.\nMore lines.',
   params: z.object({ path: z.string().describe('The file.'), lines: z.number().optional() }),
@@ -16,7 +16,8 @@ const tool = defineTool({
     return 'ok';
   },
   describe: () => '[peek]',
-});
+} satisfies Parameters<typeof defineTool>[0];
+const tool = defineTool(peekSpec);
 
 describe('describeTool', () => {
   it('keeps every data field of the definition and drops the zod schema, the brand and the functions', () => {
@@ -45,8 +46,8 @@ describe('describeTool', () => {
     expect(describeTool(extended as typeof tool)).toMatchObject({ loop: true, requires: ['model'], risk: { level: 'high' } });
   });
 
-  it('describePlugin lists the tools under the plugin name, aliases included', () => {
-    const file = describePlugin(definePlugin({ name: 'quiver-tool-peek', tools: [tool, tool.withName('glance')] }));
+  it('describePlugin lists the tools under the plugin name, one handler under two names', () => {
+    const file = describePlugin(definePlugin({ name: 'quiver-tool-peek', tools: [tool, defineTool({ ...peekSpec, name: 'glance' })] }));
     expect(file.plugin).toBe('quiver-tool-peek');
     expect(file.tools.map((t) => t.name)).toEqual(['peek', 'glance']);
   });
