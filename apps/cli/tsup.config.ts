@@ -49,9 +49,9 @@ export default defineConfig([
     // the runtime's packages, the MCP SDK) and the plugins of src/bundle/bundled-plugins.ts, so
     // a command loads a handful of files instead of ~150-250 modules (zod alone is 95). The
     // optional packages stay imports: they are found beside the CLI when installed.
-    // shared-core/shared-zod/share-hooks: the bundle's core and zod for packages loaded from
+    // shared-core(-host)/shared-zod/share-hooks: the bundle's core (both entries) and zod for packages loaded from
     // outside it (src/bundle/share-bundled-modules.ts).
-    entry: { bin: 'src/bundle/bundled-bin.ts', 'shared-core': 'src/bundle/shared-core.ts', 'shared-zod': 'src/bundle/shared-zod.ts', 'share-hooks': 'src/bundle/share-hooks.ts' },
+    entry: { bin: 'src/bundle/bundled-bin.ts', 'shared-core': 'src/bundle/shared-core.ts', 'shared-core-host': 'src/bundle/shared-core-host.ts', 'shared-zod': 'src/bundle/shared-zod.ts', 'share-hooks': 'src/bundle/share-hooks.ts' },
     format: ['esm'],
     sourcemap: true,
     clean: false,

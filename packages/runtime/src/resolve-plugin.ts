@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ERROR_CODES, quiverError, type BundledPlugin } from '@quiver/core';
+import { ERROR_CODES, quiverError } from '@quiver/core';
+import type { BundledPlugin } from '@quiver/core/host';
 import { findPackageDir } from './find-package-dir.js';
 
 /**

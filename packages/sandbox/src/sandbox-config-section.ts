@@ -1,4 +1,5 @@
-import { defineConfigSection, type SandboxMode } from '@quiver/core';
+import type { SandboxMode } from '@quiver/core';
+import { defineConfigSection } from '@quiver/core/host';
 import { z } from 'zod';
 
 /** The sandbox modes (Codex's names): no boundary, the workspace writable, or nothing writable. */

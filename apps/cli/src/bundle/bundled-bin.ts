@@ -12,6 +12,7 @@ setBundledPlugins(BUNDLED_PLUGINS);
 setSharedModules(
   {
     '@quiver/core': { version: corePackage.version, url: new URL('./shared-core.js', import.meta.url).href },
+    '@quiver/core/host': { version: corePackage.version, url: new URL('./shared-core-host.js', import.meta.url).href },
     zod: { version: zodPackage.version, url: new URL('./shared-zod.js', import.meta.url).href },
   },
   new URL('./share-hooks.js', import.meta.url),

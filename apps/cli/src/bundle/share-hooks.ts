@@ -14,7 +14,7 @@ export interface SharedModule {
 
 /** What `register` passes to {@link initialize}. */
 export interface ShareHooksData {
-  /** By bare specifier (`@quiver/core`, `zod`). */
+  /** By bare specifier (`@quiver/core`, `@quiver/core/host`, `zod`). */
   shared: Record<string, SharedModule>;
   /** The bundle's folder URL: imports made from inside it are the bundle's own. */
   bundleUrl: string;
@@ -46,8 +46,13 @@ export async function resolve(specifier: string, context: { parentURL?: string }
   // Another version (or a copy we cannot place) loads as it would have: its own code is its API.
   if (!found.url.startsWith('file:')) return found;
   const owner = owningPackage(found.url);
-  if (owner?.name !== specifier || owner.version !== shared.version) return found;
+  if (owner?.name !== packageOf(specifier) || owner.version !== shared.version) return found;
   return { url: shared.url, format: 'module', shortCircuit: true };
+}
+
+/** The package a bare specifier names: `@quiver/core/host` -> `@quiver/core`, `zod` -> `zod`. */
+function packageOf(specifier: string): string {
+  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 }
 
 /** The package.json (name, version) of the package holding the file at `url`. */

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CORE_VERSION, manifestSchema } from '@quiver/core';
+import { CORE_VERSION } from '@quiver/core';
+import { manifestSchema } from '@quiver/core/host';
 import { pluginNames } from './plugin-names.js';
 import { QUIVER_TEST_PACKAGES, quiverSpecs } from './quiver-deps.js';
 import { scaffoldPlugin } from './scaffold-plugin.js';

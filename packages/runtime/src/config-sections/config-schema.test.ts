@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchemaFor } from '@quiver/core';
+import { configSchemaFor } from '@quiver/core/host';
 import { HOST_CONFIG_SECTIONS } from './host-config-sections.js';
 
 // What scripts/config-schema.mjs publishes as @quiver/runtime/schema.json: core's part plus every host section.

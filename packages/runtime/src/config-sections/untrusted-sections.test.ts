@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig as coreLoadConfig, type LoadConfigOptions } from '@quiver/core';
+import { loadConfig as coreLoadConfig, type LoadConfigOptions } from '@quiver/core/host';
 import { HOST_CONFIG_SECTIONS } from './host-config-sections.js';
 
 let root: string;
