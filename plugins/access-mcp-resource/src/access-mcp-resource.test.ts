@@ -2,7 +2,8 @@
 // from npm over stdio (SPEC Part B §16.16).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import accessMcpResource, { formatResourceContents } from './index.js';
+import accessMcpResource from './index.js';
+import { formatResourceContents } from './access-mcp-resource.js';
 import { everythingServer } from '../test/support/servers.js';
 import { MCP_ERRORS } from '@quiver/mcp-hub';
 

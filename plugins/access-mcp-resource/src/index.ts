@@ -2,8 +2,6 @@ import { definePlugin } from '@quiver/core';
 import { mcpPluginOptionsSchema, provideMcpHub } from '@quiver/mcp-hub';
 import { accessMcpResourceTool } from './access-mcp-resource.js';
 
-export { accessMcpResourceTool, accessMcpResourceParams, formatResourceContents, type ResourceContents } from './access-mcp-resource.js';
-
 /**
  * The access_mcp_resource plugin: registers `access_mcp_resource` and provides the MCP hub
  * service (shared with use_mcp_tool). Plugin options: `mcpServers`, `watchFile`,

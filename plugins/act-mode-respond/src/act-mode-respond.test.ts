@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTool, definePlugin } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import actModeRespond, { MODE_KEY, TODO_KEY } from './index.js';
+import actModeRespond from './index.js';
+import { MODE_KEY, TODO_KEY } from './act-mode-respond.js';
 
 // A stand-in for "any other tool" (the plugin itself imports no other plugin).
 const other = definePlugin({

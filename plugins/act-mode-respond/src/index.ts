@@ -2,9 +2,6 @@ import { definePlugin } from '@quiver/core';
 import { actModeRespondTool } from './act-mode-respond.js';
 import { trackLastTool } from './last-tool-mark.js';
 
-export { actModeRespondTool, ACT_RESPONSES, MODE_KEY, TODO_KEY } from './act-mode-respond.js';
-export type { ActModeRespondParams } from './act-mode-respond.js';
-
 const NAME = '@quiver/tool-act-mode-respond';
 
 /**

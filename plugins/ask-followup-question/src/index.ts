@@ -1,8 +1,7 @@
 import { definePlugin } from '@quiver/core';
 import { askFollowupQuestionTool } from './ask-followup-question.js';
 
-export { askFollowupQuestionTool, noUserAnswer, QUESTION_NOTIFICATION } from './ask-followup-question.js';
-export type { AskFollowupQuestionParams } from './ask-followup-question.js';
+export { noUserAnswer, QUESTION_NOTIFICATION } from './ask-followup-question.js';
 
 /**
  * The `@quiver/tool-ask-followup-question` plugin: registers `ask_followup_question`.

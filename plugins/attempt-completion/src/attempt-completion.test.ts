@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import executeCommand from '@quiver/tool-execute-command';
 import { createTestHarness, type TestHarness, type TestHarnessOptions } from '@quiver/testing';
-import attemptCompletion, { COMPLETION_KEY, TODO_KEY } from './index.js';
+import attemptCompletion from './index.js';
+import { COMPLETION_KEY, TODO_KEY } from './attempt-completion.js';
 
 let h: TestHarness;
 afterEach(async () => h?.dispose());

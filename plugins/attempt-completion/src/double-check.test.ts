@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import executeCommand from '@quiver/tool-execute-command';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import attemptCompletion, { COMPLETION_KEY, doubleCheckRequest, INITIAL_TASK_KEY } from './index.js';
+import attemptCompletion from './index.js';
+import { COMPLETION_KEY } from './attempt-completion.js';
+import { doubleCheckRequest, INITIAL_TASK_KEY } from './double-check.js';
 
 // Vectors §16.x.8: disabled → never rejects; enabled → reject, accept, reject…; the mistake
 // count stays 0; a new task starts with nothing pending.

@@ -3,7 +3,9 @@ import { defineTool, definePlugin, ERROR_CODES, type ImageBlock, type ToolResult
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, afterEach, describe, expect, it } from 'vitest';
-import plugin, { ACTION_EXECUTED, BROWSER_CLOSED, CHROMIUM_CANDIDATES, CHROMIUM_ENV, CLOSE_REMINDER, NOT_LAUNCHED_MESSAGE, browserSessionRef } from './index.js';
+import plugin, { CHROMIUM_CANDIDATES, CHROMIUM_ENV, browserSessionRef } from './index.js';
+import { ACTION_EXECUTED, BROWSER_CLOSED, CLOSE_REMINDER } from './format-action-result.js';
+import { NOT_LAUNCHED_MESSAGE } from './browser-session.js';
 import { pngSize, startTestPages, type TestPages } from './test-pages.examples.js';
 
 const chromium = [process.env[CHROMIUM_ENV], ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTaskState, isQuiverError, type TaskConfig } from '@quiver/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ACTION_EXECUTED, actionResultBlocks, actionResultText, browserSettings, CLOSE_REMINDER, ConsoleLogBuffer, DEFAULT_BROWSER_SETTINGS,
-  findChromium, parseCoordinate, sessionOf,
-} from './index.js';
+import { ACTION_EXECUTED, actionResultBlocks, actionResultText, CLOSE_REMINDER } from './format-action-result.js';
+import { browserSettings, DEFAULT_BROWSER_SETTINGS } from './browser-settings.js';
+import { ConsoleLogBuffer } from './console-log-buffer.js';
+import { findChromium } from './find-chromium.js';
+import { parseCoordinate } from './parse-coordinate.js';
+import { sessionOf } from './browser-session-service.js';
 import { withDeadline } from './with-deadline.js';
 
 const dirs: string[] = [];

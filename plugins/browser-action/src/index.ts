@@ -3,14 +3,9 @@ import { browserActionTool } from './browser-action-tool.js';
 import { registerBrowserSession } from './browser-session-service.js';
 import { browserOptionsSchema } from './browser-settings.js';
 
-export { browserActionTool, browserActionParams, BROWSER_ACTIONS, type BrowserActionName } from './browser-action-tool.js';
-export { BrowserSession, CHROMIUM_ARGS, SCROLL_PIXELS, NOT_LAUNCHED_MESSAGE, type ActionOutcome } from './browser-session.js';
-export { browserSessionRef, sessionOf } from './browser-session-service.js';
-export { browserSettings, browserOptionsSchema, DEFAULT_BROWSER_SETTINGS, type BrowserSettings, type Viewport } from './browser-settings.js';
-export { findChromium, CHROMIUM_ENV, CHROMIUM_CANDIDATES } from './find-chromium.js';
-export { parseCoordinate, type Point } from './parse-coordinate.js';
-export { ACTION_EXECUTED, NO_NEW_LOGS, CLOSE_REMINDER, BROWSER_CLOSED, actionResultText, actionResultBlocks } from './format-action-result.js';
-export { ConsoleLogBuffer, formatConsoleLine } from './console-log-buffer.js';
+export type { BrowserSession } from './browser-session.js';
+export { browserSessionRef } from './browser-session-service.js';
+export { CHROMIUM_ENV, CHROMIUM_CANDIDATES } from './find-chromium.js';
 
 /**
  * The browser_action plugin: registers the `browser_action` tool, a task-scoped browser

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import plugin, { browserSessionRef, CHROMIUM_ARGS, CHROMIUM_CANDIDATES } from './index.js';
+import plugin, { browserSessionRef, CHROMIUM_CANDIDATES } from './index.js';
+import { CHROMIUM_ARGS } from './browser-session.js';
 import { startTestPages, type TestPages } from './test-pages.examples.js';
 
 const chromium = [process.env.QUIVER_CHROMIUM, ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));

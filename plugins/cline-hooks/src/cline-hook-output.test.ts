@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONTEXT_CHARS, parseClineHookOutput } from './index.js';
+import { MAX_CONTEXT_CHARS, parseClineHookOutput } from './cline-hook-output.js';
 
 describe('parseClineHookOutput (SPEC Part B §10 stdout)', () => {
   it('reads the answer, and the last balanced object of mixed output', () => {

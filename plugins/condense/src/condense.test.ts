@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type AskPolicy, type TestHarness } from '@quiver/testing';
-import condense, { CONDENSE_KEY } from './index.js';
+import condense from './index.js';
+import { CONDENSE_KEY } from './condense.js';
 
 let h: TestHarness;
 afterEach(async () => h?.dispose());

@@ -1,9 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { condenseTool } from './condense.js';
 
-export { condenseTool, CONDENSE_KEY, CONDENSE_RESPONSES } from './condense.js';
-export type { CondenseParams } from './condense.js';
-
 /**
  * The `@quiver/tool-condense` plugin: registers `condense`.
  * @example

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestHarnessOptions } from '@quiver/testing';
-import plugin, { LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './index.js';
+import plugin from './index.js';
+import { LONG_RUNNING_NOTICE, MODEL_REQUESTED_APPROVAL } from './execute-command.js';
 import { isProcessAlive } from './process-table.js';
 
 // execute_command through the real pipeline: parameter validation, command permissions

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import focusChain, { TODO_KEY } from './index.js';
+import focusChain from './index.js';
+import { TODO_KEY } from './focus-chain.js';
 
 let h: TestHarness;
 afterEach(async () => h?.dispose());

@@ -1,10 +1,7 @@
 import { definePlugin } from '@quiver/core';
 import { focusChainTool } from './focus-chain.js';
 
-export { focusChainTool, TODO_KEY } from './focus-chain.js';
-export type { FocusChainParams } from './focus-chain.js';
-export { parseChecklist, progressOf, progressSummary } from './parse-checklist.js';
-export type { TodoItem, ChecklistParse } from './parse-checklist.js';
+export { parseChecklist, progressOf, progressSummary, type TodoItem, type ChecklistParse } from './parse-checklist.js';
 
 /**
  * The `@quiver/tool-focus-chain` plugin: registers `focus_chain`, which keeps the task's todo list.

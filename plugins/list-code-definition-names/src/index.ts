@@ -1,19 +1,9 @@
 import { definePlugin } from '@quiver/core';
 import { listCodeDefinitionNamesOptions, listCodeDefinitionNamesTool } from './list-code-definition-names-tool.js';
 
-export {
-  listCodeDefinitionNamesTool,
-  listCodeDefinitionNamesParams,
-  NO_DEFINITIONS,
-  PATH_IS_FILE,
-  DIRECTORY_MISSING,
-  MAX_SOURCE_BYTES,
-} from './list-code-definition-names-tool.js';
-export { formatCaptures, formatDefinitions, SEPARATOR, MAX_LINE_CHARS, type DefinitionCapture } from './format-definitions.js';
-export { grammarLoader, defaultGrammarDirectory, type GrammarLoader, type LoadedGrammar } from './grammar-loader.js';
-export { listSourceFiles, MAX_SOURCE_FILES, type SourceFile, type SourceListingOptions } from './list-source-files.js';
-export { EXTENSION_GRAMMARS, grammarForFile, type Grammar } from './languages.js';
-export { DEFINITION_QUERIES } from './definition-queries.js';
+export { formatDefinitions } from './format-definitions.js';
+export { grammarLoader, type GrammarLoader, type LoadedGrammar } from './grammar-loader.js';
+export { grammarForFile, type Grammar } from './languages.js';
 
 /**
  * The list_code_definition_names plugin: registers the `list_code_definition_names` tool.

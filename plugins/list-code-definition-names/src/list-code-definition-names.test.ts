@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import plugin, { DIRECTORY_MISSING, NO_DEFINITIONS, PATH_IS_FILE } from './index.js';
+import plugin from './index.js';
+import { DIRECTORY_MISSING, NO_DEFINITIONS, PATH_IS_FILE } from './list-code-definition-names-tool.js';
 import { SAMPLE_SOURCES } from './sample-sources.examples.js';
 
 const TOOL = 'list_code_definition_names';

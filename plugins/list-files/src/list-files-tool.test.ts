@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import listFilesPlugin, { TRUNCATION_HINT } from './index.js';
+import listFilesPlugin from './index.js';
+import { TRUNCATION_HINT } from './format-files-list.js';
 
 let h: TestHarness | undefined;
 afterEach(async () => {

@@ -1,9 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { loadMcpDocumentationOptions, loadMcpDocumentationTool } from './load-mcp-documentation.js';
 
-export { loadMcpDocumentationTool, loadMcpDocumentationParams } from './load-mcp-documentation.js';
-export { mcpDocumentation, defaultServersDir, type DocumentationPlaces } from './mcp-documentation.js';
-
 /**
  * The load_mcp_documentation plugin. Plugin options: `serversDir` (where new servers go,
  * default `~/Documents/Quiver/MCP`), `settingsPath` (the config file the guide names).

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import * as api from './index.js';
+import plugin from './index.js';
+import { loadMcpDocumentationTool } from './load-mcp-documentation.js';
+import { defaultServersDir } from './mcp-documentation.js';
 
 let h: TestHarness | undefined;
 afterEach(async () => {
@@ -10,12 +12,12 @@ afterEach(async () => {
 
 describe('load_mcp_documentation', () => {
   it('returns the guide without asking, even when every approval setting is off', async () => {
-    h = await createTestHarness({ plugins: [api.default], config: { approval: { useMcp: false, readFiles: false } }, approve: false });
+    h = await createTestHarness({ plugins: [plugin], config: { approval: { useMcp: false, readFiles: false } }, approve: false });
     const r = await h.call('load_mcp_documentation', {});
     expect(r.isError).toBe(false);
     const text = h.text(r);
     expect(text.startsWith('## Creating an MCP Server')).toBe(true);
-    expect(text).toContain(api.defaultServersDir());
+    expect(text).toContain(pluginServersDir());
     expect(text).toContain('"disabled": false');
     expect(text).toContain('"autoApprove": []');
     expect(text).toContain('registerTool');
@@ -23,7 +25,7 @@ describe('load_mcp_documentation', () => {
   });
 
   it('names the places given in the plugin options', async () => {
-    h = await createTestHarness({ plugins: [{ plugin: api.default, options: { serversDir: '/srv/mcp', settingsPath: '/etc/quiver/quiver.config.json' } }] });
+    h = await createTestHarness({ plugins: [{ plugin: plugin, options: { serversDir: '/srv/mcp', settingsPath: '/etc/quiver/quiver.config.json' } }] });
     const text = h.text(await h.call('load_mcp_documentation', {}));
     expect(text).toContain('/srv/mcp/weather-server/build/index.js');
     expect(text).toContain('in /etc/quiver/quiver.config.json');
@@ -31,7 +33,7 @@ describe('load_mcp_documentation', () => {
 
   it('exports exactly the public API', () => {
     expect(Object.keys(api).sort()).toEqual(['default', 'defaultServersDir', 'loadMcpDocumentationParams', 'loadMcpDocumentationTool', 'mcpDocumentation']);
-    expect(api.default.tools.map((t) => t.name)).toEqual(['load_mcp_documentation']);
-    expect(api.loadMcpDocumentationTool.approval.category).toBe('none');
+    expect(plugin.tools.map((t) => t.name)).toEqual(['load_mcp_documentation']);
+    expect(loadMcpDocumentationTool.approval.category).toBe('none');
   });
 });

@@ -1,9 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { newTaskTool } from './new-task.js';
 
-export { newTaskTool, NEW_TASK_KEY, NEW_TASK_RESPONSES } from './new-task.js';
-export type { NewTaskParams } from './new-task.js';
-
 /**
  * The `@quiver/tool-new-task` plugin: registers `new_task`.
  * @example

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type AskPolicy, type TestHarness } from '@quiver/testing';
-import newTask, { NEW_TASK_KEY } from './index.js';
+import newTask from './index.js';
+import { NEW_TASK_KEY } from './new-task.js';
 
 let h: TestHarness;
 afterEach(async () => h?.dispose());

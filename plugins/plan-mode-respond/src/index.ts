@@ -1,9 +1,6 @@
 import { definePlugin } from '@quiver/core';
 import { planModeRespondTool } from './plan-mode-respond.js';
 
-export { planModeRespondTool, MODE_KEY, PLAN_RESPONSES } from './plan-mode-respond.js';
-export type { PlanModeRespondParams } from './plan-mode-respond.js';
-
 /**
  * The `@quiver/tool-plan-mode-respond` plugin: registers `plan_mode_respond`.
  * @example

@@ -1,16 +1,14 @@
 import { definePlugin } from '@quiver/core';
 import { readFileOptions, readFileTool } from './read-file-tool.js';
 
-export { readFileTool, readFileParams, unchangedFileNotice } from './read-file-tool.js';
-export { formatFileContentWithLineNumbers, totalLinesOf } from './format-line-numbers.js';
+export { readFileTool } from './read-file-tool.js';
+export { formatFileContentWithLineNumbers } from './format-line-numbers.js';
 export { displayedLineRange } from './displayed-line-range.js';
-export { DEFAULT_MAX_LINES, lineWindow, parseLineNumber, type LineWindow } from './line-window.js';
-export { MAX_CONTENT_CHARS, TRUNCATION_MARKER, formatBytes, truncateContent } from './truncate-content.js';
-export { readLineRange, READ_BUFFER_BYTES, type LineRangeRequest, type LineRangeResult } from './read-line-range.js';
+export { DEFAULT_MAX_LINES } from './line-window.js';
+export { MAX_CONTENT_CHARS, truncateContent } from './truncate-content.js';
+export { readLineRange, type LineRangeRequest, type LineRangeResult } from './read-line-range.js';
 export { readTextFile, MAX_WHOLE_FILE_BYTES, type TextReadRequest } from './read-text-file.js';
 export { detectEncoding, type TextEncoding, type EncodingSample } from './text-encoding.js';
-export { IMAGE_MIME_TYPES, MAX_IMAGE_SIDE } from './read-image.js';
-export { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from './extract-document.js';
 
 /**
  * The read_file plugin: registers the `read_file` tool. Plugin options: `supportsImages`

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestHarnessOptions } from '@quiver/testing';
-import summarizeTask, { CONDENSE_KEY, continuationPrompt } from './index.js';
+import summarizeTask from './index.js';
+import { CONDENSE_KEY, continuationPrompt } from './summarize-task.js';
 
 let h: TestHarness;
 afterEach(async () => h?.dispose());

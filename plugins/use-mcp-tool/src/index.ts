@@ -2,9 +2,6 @@ import { definePlugin } from '@quiver/core';
 import { mcpPluginOptionsSchema, provideMcpHub } from '@quiver/mcp-hub';
 import { useMcpTool } from './use-mcp-tool.js';
 
-export { useMcpTool, useMcpToolParams, invalidJsonArgument } from './use-mcp-tool.js';
-export { formatToolResult, imagesNotShown, type FormatOptions } from './format-tool-result.js';
-
 /**
  * The use_mcp_tool plugin: registers `use_mcp_tool` and provides the MCP hub service.
  * Plugin options: `mcpServers` (the config's servers), `watchFile` (a JSON file to read and

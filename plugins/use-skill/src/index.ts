@@ -1,12 +1,9 @@
 import { definePlugin } from '@quiver/core';
 import { useSkillOptions, useSkillTool } from './use-skill.js';
 
-export { useSkillTool, skillActivation, availableSkills } from './use-skill.js';
-export type { UseSkillParams, SkillScope } from './use-skill.js';
-export { discoverSkills, defaultGlobalSkillDirs, PROJECT_SKILL_DIRS, MAX_SKILL_FILE_BYTES } from './discover-skills.js';
-export type { Skill, SkillSource, RejectedSkill, RemoteSkill, SkillDiscovery, DiscoverSkillsOptions } from './discover-skills.js';
-export { parseSkillFile } from './parse-skill-file.js';
-export type { ParsedSkill, SkillParse } from './parse-skill-file.js';
+export { skillActivation, availableSkills, type SkillScope } from './use-skill.js';
+export { discoverSkills, defaultGlobalSkillDirs, PROJECT_SKILL_DIRS, type Skill, type SkillSource, type RejectedSkill, type RemoteSkill, type SkillDiscovery, type DiscoverSkillsOptions } from './discover-skills.js';
+export { parseSkillFile, type ParsedSkill, type SkillParse } from './parse-skill-file.js';
 export { skillsPromptSection } from './skills-prompt-section.js';
 
 /**

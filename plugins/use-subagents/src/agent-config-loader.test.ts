@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@quiver/core';
-import { loadAgentConfigs, parseAgentConfig } from './index.js';
+import { loadAgentConfigs, parseAgentConfig } from './agent-config-loader.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyUsage } from '@quiver/agent';
-import { formatSubagentSummary, normalizePrompts } from './index.js';
+import { formatSubagentSummary } from './format-subagent-summary.js';
+import { normalizePrompts } from './subagent-prompts.js';
 
 describe('normalizePrompts', () => {
   it('takes an array, a JSON array string, or one plain prompt; trims and drops blanks', () => {

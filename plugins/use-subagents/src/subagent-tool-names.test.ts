@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentToolName } from './index.js';
+import { agentToolName } from './subagent-tool-names.js';
 
 describe('agentToolName (SPEC Part B §16.x.9)', () => {
   it('slugs names and numbers collisions', () => {

@@ -4,11 +4,6 @@ import { webFetchTool } from './web-fetch-tool.js';
 import { webFetchOptions } from './web-fetch-options.js';
 
 export { WEB_FETCH_ERRORS } from './web-fetch-errors.js';
-export { webFetchTool, webFetchParams, renderPage, WEB_FETCH_DEFAULTS } from './web-fetch-tool.js';
-export { fetchUrl, type FetchLimits, type FetchedPage } from './fetch-url.js';
-export { htmlToMarkdown, type MarkdownPage } from './html-to-markdown.js';
-export { isPrivateAddress, isHostAllowed, checkUrl, guardedLookup, type AddressPolicy } from './address-policy.js';
-export { kindOfType, sniffKind, decodeBody, mediaType, type ContentKind } from './content-kind.js';
 
 /**
  * The web_fetch plugin. Plugin options: `allowPrivateAddresses` (default false),

@@ -4,12 +4,8 @@ import { webSearchTool } from './web-search-tool.js';
 import { webSearchOptions } from './web-search-options.js';
 
 export { WEB_SEARCH_ERRORS } from './web-search-errors.js';
-export { webSearchTool, webSearchParams, formatSearchResults, DEFAULT_MAX_RESULTS, BOTH_DOMAIN_LISTS } from './web-search-tool.js';
 export { webSearchProviderRef, type SearchProvider, type SearchRequest, type SearchHit } from './search-provider.js';
-export { providerFromOptions, BUILT_IN_PROVIDERS, SEARCH_TIMEOUT_MS } from './configured-provider.js';
-export { createBraveProvider, BRAVE_BASE_URL, type BraveOptions } from './brave-provider.js';
-export { createTavilyProvider, TAVILY_BASE_URL, type TavilyOptions } from './tavily-provider.js';
-export { parseDomains, normaliseDomain, hostMatches, filterHits } from './domain-filter.js';
+export { providerFromOptions } from './configured-provider.js';
 
 /**
  * The web_search plugin. Plugin options: `provider` (`brave` default, or `tavily`),

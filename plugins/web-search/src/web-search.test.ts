@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { definePlugin, ERROR_CODES } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
-import webSearch, { webSearchProviderRef, webSearchTool } from './index.js';
+import webSearch, { webSearchProviderRef } from './index.js';
+import { webSearchTool } from './web-search-tool.js';
 import { startSearchApi, TEST_KEY, type SearchApiServer } from '../test/support/search-api-server.js';
 import { WEB_SEARCH_ERRORS } from './web-search-errors.js';
 
