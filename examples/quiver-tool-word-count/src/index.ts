@@ -1,8 +1,9 @@
 import { definePlugin } from '@quiver/core';
-import { wordCountTool } from './word-count-tool.js';
+import { wordCountOptions, wordCountTool } from './word-count-tool.js';
 
+// The package exports its plugin and one documented helper (see README); tests import the
+// rest by relative path.
 export { countWords, type WordCount } from './count-words.js';
-export { wordCountTool, wordCountParams, DEFAULT_MAX_BYTES } from './word-count-tool.js';
 
 /**
  * The word_count plugin. Plugin option: `maxBytes` (default 10 MiB).
@@ -10,4 +11,4 @@ export { wordCountTool, wordCountParams, DEFAULT_MAX_BYTES } from './word-count-
  * // quiver.config.json
  * { "plugins": ["quiver-tool-word-count"] }
  */
-export default definePlugin({ name: 'quiver-tool-word-count', tools: [wordCountTool] });
+export default definePlugin({ name: 'quiver-tool-word-count', tools: [wordCountTool], options: wordCountOptions });

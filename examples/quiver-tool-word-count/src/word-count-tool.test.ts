@@ -61,4 +61,11 @@ describe('word_count', () => {
     expect(result.isError).toBe(true);
     expect(h.text(result)).toContain('maxBytes');
   });
+
+  it('a bad maxBytes is a config error naming the plugin and the key, before any call', async () => {
+    await expect(createTestHarness({ plugins: [{ plugin: wordCount, options: { maxBytes: 'big' } }] })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_CONFIG_INVALID',
+      plugin: 'quiver-tool-word-count',
+    });
+  });
 });

@@ -100,23 +100,34 @@ export default defineConfig({
 `;
 
 const INDEX = `import { definePlugin } from '@quiver/core';
-import { {{identifier}}Tool } from './{{fileStem}}-tool.js';
-
-export { {{identifier}}Tool, {{identifier}}Params } from './{{fileStem}}-tool.js';
+import { {{identifier}}Options, {{identifier}}Tool } from './{{fileStem}}-tool.js';
 
 /**
  * The {{packageName}} plugin: registers the \`{{toolName}}\` tool. Its name must match the
- * package name, and its tools the \`quiver.tools\` list in package.json.
+ * package name, and its tools the \`quiver.tools\` list in package.json. The package exports the
+ * plugin (and only helpers your README documents); tests import the rest by relative path.
  */
-export default definePlugin({ name: '{{packageName}}', tools: [{{identifier}}Tool] });
+export default definePlugin({ name: '{{packageName}}', tools: [{{identifier}}Tool], options: {{identifier}}Options });
 `;
 
 const TOOL = `import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, ERROR_CODES, errorResult, type TaskConfig, type ToolResponse } from '@quiver/core';
 
+/**
+ * The plugin's options (\`plugins: [{ name: '{{packageName}}', options }]\` in the config),
+ * parsed once when the plugin loads: a bad value or an unknown key is a config error naming
+ * the config file, the plugin and the key.
+ */
+export const {{identifier}}Options = z
+  .object({
+    /** How sizes are written. @default 'bytes' */
+    units: z.enum(['bytes', 'kB']).default('bytes'),
+  })
+  .strict();
+
 /** The parameters, declared once: the model sees the JSON Schema made from them. */
-export const {{identifier}}Params = z.object({
+const {{identifier}}Params = z.object({
   path: z.string().describe('The file to look at (relative to the current working directory).'),
 });
 
@@ -125,6 +136,8 @@ export const {{identifier}}Tool = defineTool({
   name: '{{toolName}}',
   description: 'Report the size in bytes of a file in the workspace.',
   params: {{identifier}}Params,
+  // The schema definePlugin() parses; here it types config.options.
+  options: {{identifier}}Options,
   annotations: { title: '{{toolName}}', readOnly: true, idempotent: true },
   // The approval category, and the params that hold paths: the pipeline validates, applies
   // the ignore rules, resolves the path inside the workspace and asks for approval before
@@ -134,14 +147,15 @@ export const {{identifier}}Tool = defineTool({
   execute: (config, params) => run(config, params),
 });
 
-async function run(config: TaskConfig, params: z.infer<typeof {{identifier}}Params>): Promise<ToolResponse> {
+async function run(config: TaskConfig<z.output<typeof {{identifier}}Options>>, params: z.infer<typeof {{identifier}}Params>): Promise<ToolResponse> {
   const file = config.paths.path.resolved;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) {
     // An error result tells the model what happened and what to do instead.
     return errorResult("'" + params.path + "' is not a file. Call {{toolName}} with the path of a file.", ERROR_CODES.TOOL_FAILED);
   }
-  return params.path + ': ' + info.size + ' bytes';
+  const size = config.options.units === 'kB' ? (info.size / 1000).toFixed(1) + ' kB' : info.size + ' bytes';
+  return params.path + ': ' + size;
 }
 `;
 
@@ -177,6 +191,18 @@ it('asks for approval when reading is not auto-approved', async () => {
   expect(h.approvals).toHaveLength(1);
 });
 
+it('the units option, parsed when the plugin loads', async () => {
+  h = await createTestHarness({ plugins: [{ plugin, options: { units: 'kB' } }], files: { 'a.txt': 'x'.repeat(1500) } });
+  expect(h.text(await h.call('{{toolName}}', { path: 'a.txt' }))).toBe('a.txt: 1.5 kB');
+});
+
+it('a bad option is a config error naming the plugin, before any call', async () => {
+  await expect(createTestHarness({ plugins: [{ plugin, options: { units: 'MB' } }] })).rejects.toMatchObject({
+    code: 'QUIVER_ERR_CONFIG_INVALID',
+    plugin: '{{packageName}}',
+  });
+});
+
 it('files in .quiverignore never reach the tool', async () => {
   h = await createTestHarness({ plugins: [plugin], files: { '.quiverignore': 'secret.txt\\n', 'secret.txt': 'x' } });
   const result = await h.call('{{toolName}}', { path: 'secret.txt' });
@@ -207,6 +233,22 @@ npm i -D {{packageName}}
 | \`path\` | string, required | The file, relative to the workspace root. |
 
 Approval category \`read\`; read-only, idempotent.
+
+## Options
+
+| name | type | default | |
+| --- | --- | --- | --- |
+| \`units\` | \`'bytes'\` or \`'kB'\` | \`'bytes'\` | How sizes are written. |
+
+\`\`\`json
+{ "plugins": [{ "name": "{{packageName}}", "options": { "units": "kB" } }] }
+\`\`\`
+
+A bad value or an unknown key is a config error naming the config file, the plugin and the key.
+
+## Exports
+
+The default export is the plugin; nothing else.
 
 ## Develop
 

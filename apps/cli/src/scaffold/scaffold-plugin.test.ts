@@ -94,7 +94,7 @@ describe('scaffoldPlugin', () => {
     expect(pkg).not.toHaveProperty('overrides');
     expect(manifestSchema.safeParse(pkg.quiver).success).toBe(true);
     const index = await readFile(join(made.dir, 'src/index.ts'), 'utf8');
-    expect(index).toContain("definePlugin({ name: '@acme/quiver-tool-file-size', tools: [fileSizeTool] })");
+    expect(index).toContain("definePlugin({ name: '@acme/quiver-tool-file-size', tools: [fileSizeTool], options: fileSizeOptions })");
     expect(await readFile(join(made.dir, 'src/file-size-tool.ts'), 'utf8')).toContain("name: 'file_size'");
     expect(await readFile(join(made.dir, 'src/file-size-tool.test.ts'), 'utf8')).toContain("from '@quiver/testing'");
   });
