@@ -1,7 +1,7 @@
 // @quiver/core/host — the host-builder API: compose a host (container, hook bus, registry,
 // executor), load and resolve config, list and offer tools, workspace trust, the error
 // catalogue. Plugin authors need only `@quiver/core` (src/index.ts); a host imports both.
-// Named re-exports only; exports.test.ts and api-report/report-host.api.md pin the list.
+// Named re-exports only; exports.test.ts and report-host.api.md pin the list.
 
 // host composition
 export { createHost } from './host/create-host.js';

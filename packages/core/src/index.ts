@@ -1,7 +1,7 @@
 // @quiver/core — the plugin API: what a plugin package needs to declare its tools, return
 // results, raise errors, use services and tap hooks. What a host builder needs (container,
 // executor, registry, config loading, trust) is `@quiver/core/host` (src/host.ts).
-// Named re-exports only; exports.test.ts and api-report/report.api.md pin the list.
+// Named re-exports only; exports.test.ts and report.api.md pin the list.
 
 // errors
 export { QuiverError, isQuiverError, quiverError, ERROR_CODES, defineErrorCodes } from './errors.js';

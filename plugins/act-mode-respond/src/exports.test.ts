@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual(['ACT_RESPONSES', 'MODE_KEY', 'TODO_KEY', 'actModeRespondTool', 'default']);
+  expect(Object.keys(api).sort()).toEqual(['default']);
   expect(api.default.tools.map((t) => t.name)).toEqual(['act_mode_respond']);
   expect(typeof api.default.register).toBe('function');
 });

@@ -2,6 +2,6 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual(['TODO_KEY', 'default', 'focusChainTool', 'parseChecklist', 'progressOf', 'progressSummary']);
+  expect(Object.keys(api).sort()).toEqual(['default', 'parseChecklist', 'progressOf', 'progressSummary']);
   expect(api.default.tools.map((t) => t.name)).toEqual(['focus_chain']);
 });

@@ -2,6 +2,6 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual(['MODE_KEY', 'PLAN_RESPONSES', 'default', 'planModeRespondTool']);
+  expect(Object.keys(api).sort()).toEqual(['default']);
   expect(api.default.tools.map((t) => t.name)).toEqual(['plan_mode_respond']);
 });

@@ -2,24 +2,8 @@
 // core only consumes (workspace, ignore, command permissions, telemetry). Every fake appends
 // the step it performs to `log`, so a test can read the pipeline's order off one array.
 import { isAbsolute, join, normalize } from 'node:path';
-import {
-  coreServices,
-  createHost,
-  createMemoryTelemetry,
-  ERROR_CODES,
-  quiverError,
-  type ApprovalRequest,
-  type ApprovalResponse,
-  type ApprovalSettings,
-  type CommandInput,
-  type GateDecision,
-  type Host,
-  type HostUi,
-  type ResolvedPath,
-  type ToolCallEvent,
-  type ToolSettings,
-  type WorkspaceRoot,
-} from '../../src/index.js';
+import { coreServices, ERROR_CODES, quiverError, type ApprovalRequest, type ApprovalResponse, type ApprovalSettings, type CommandInput, type GateDecision, type HostUi, type ResolvedPath, type ToolCallEvent, type WorkspaceRoot } from '../../src/index.js';
+import { createHost, createMemoryTelemetry, type Host, type ToolSettings } from '../../src/host.js';
 
 /** The fake workspace root; nothing touches the disk. */
 export const ROOT = '/ws';
