@@ -23,7 +23,9 @@ describe('API reports', () => {
   it.each(entries.map((e) => [e.name, e] as const))('%s matches its committed report (else run `pnpm api:update`)', (_name, e) => {
     const file = relative(root, e.file);
     expect(existsSync(e.file), `${file} is missing: run \`pnpm api:update\` and commit it`).toBe(true);
-    expect(readFileSync(e.file, 'utf8'), `${file} differs from the built API: if the change is intended, run \`pnpm api:update\``).toBe(reports.get(e.file));
+    expect(readFileSync(e.file, 'utf8'), `${file} differs from the built API: if the change is intended, run \`pnpm api:update\``).toBe(
+      reports.get(e.file),
+    );
   });
 
   it('a plugin package exports its plugin as the default export', () => {

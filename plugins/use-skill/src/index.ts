@@ -2,7 +2,17 @@ import { definePlugin } from '@quiver/core';
 import { useSkillOptions, useSkillTool } from './use-skill.js';
 
 export { skillActivation, availableSkills, type SkillScope } from './use-skill.js';
-export { discoverSkills, defaultGlobalSkillDirs, PROJECT_SKILL_DIRS, type Skill, type SkillSource, type RejectedSkill, type RemoteSkill, type SkillDiscovery, type DiscoverSkillsOptions } from './discover-skills.js';
+export {
+  discoverSkills,
+  defaultGlobalSkillDirs,
+  PROJECT_SKILL_DIRS,
+  type Skill,
+  type SkillSource,
+  type RejectedSkill,
+  type RemoteSkill,
+  type SkillDiscovery,
+  type DiscoverSkillsOptions,
+} from './discover-skills.js';
 export { parseSkillFile, type ParsedSkill, type SkillParse } from './parse-skill-file.js';
 export { skillsPromptSection } from './skills-prompt-section.js';
 

@@ -52,7 +52,10 @@ export async function resolve(specifier: string, context: { parentURL?: string }
 
 /** The package a bare specifier names: `@quiver/core/host` -> `@quiver/core`, `zod` -> `zod`. */
 function packageOf(specifier: string): string {
-  return specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 /** The package.json (name, version) of the package holding the file at `url`. */

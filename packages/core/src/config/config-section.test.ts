@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema, configSchemaFor, defineConfigSection, ERROR_CODES, loadConfig, resolveConfig, validateConfig } from '../index.js';
+import { ERROR_CODES } from '../index.js';
+import { configSchema, configSchemaFor, defineConfigSection, loadConfig, resolveConfig } from '../host.js';
+import { validateConfig } from './validate-config.js';
 
 const widget = defineConfigSection({
   key: 'widget',
