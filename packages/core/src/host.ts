@@ -50,8 +50,6 @@ export type { ErrorCatalogueEntry } from './errors.js';
 // config
 export { configSchema, configSchemaFor, defineConfig } from './config/config-schema.js';
 export type { QuiverConfig, QuiverConfigInput } from './config/config-schema.js';
-export { defineConfigSection } from './config/config-section.js';
-export type { ConfigSection, UntrustedContext } from './config/config-section.js';
 export { loadConfig, findConfigFile, CONFIG_FILE_NAMES } from './config/load-config.js';
 export type { LoadedConfig, LoadConfigOptions } from './config/load-config.js';
 export { resolveConfig } from './config/resolve-config.js';

@@ -12,6 +12,9 @@ export { defineTool } from './tool/define-tool.js';
 export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi, ToolRequirement } from './tool/define-tool.js';
 export { definePlugin } from './tool/define-plugin.js';
 export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
+// a top-level config key a plugin (or host package) owns: definePlugin({ sections: [...] })
+export { defineConfigSection } from './config/config-section.js';
+export type { ConfigSection, UntrustedContext } from './config/config-section.js';
 export { textResult, errorResult, toToolResult, resultText, textWithImages } from './tool/tool-result.js';
 export type { ToolResult, ToolResponse, ContentBlock, TextBlock, ImageBlock, MistakeEffect } from './tool/tool-result.js';
 export type { TaskConfig, ToolCaller, ApprovalOutcome, ScreenedCommand } from './tool/task-config.js';

@@ -3,7 +3,7 @@
  * Its own entry point (`@quiver/mcp-hub/config-section`) imports only zod and core, so a
  * host can validate configs without loading the MCP SDK.
  */
-import { defineConfigSection } from '@quiver/core/host';
+import { defineConfigSection } from '@quiver/core';
 import { z } from 'zod';
 
 /**

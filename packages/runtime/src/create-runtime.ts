@@ -8,6 +8,7 @@ import {
   type IgnoreService,
   type SandboxService,
   type WorkspaceService,
+  type ConfigSection,
 } from '@quiver/core';
 import {
   createHost,
@@ -28,7 +29,6 @@ import {
   type TaskOptions,
   type ToolInfo,
   type LoadedConfig,
-  type ConfigSection,
 } from '@quiver/core/host';
 import { createCommandClassifier, createCommandPermissions, resolveCommandPermissionsConfig } from '@quiver/shell';
 import { createWorkspace } from '@quiver/workspace';

@@ -1,5 +1,4 @@
-import type { SandboxMode } from '@quiver/core';
-import { defineConfigSection } from '@quiver/core/host';
+import { defineConfigSection, type SandboxMode } from '@quiver/core';
 import { z } from 'zod';
 
 /** The sandbox modes (Codex's names): no boundary, the workspace writable, or nothing writable. */

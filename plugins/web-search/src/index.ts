@@ -16,4 +16,9 @@ export { providerFromOptions } from './configured-provider.js';
  * const h = await createTestHarness({ plugins: [{ plugin: webSearch, options: { provider: 'brave', baseUrl: 'http://127.0.0.1:8080' } }] });
  * await h.call('web_search', { query: 'vitest projects' });
  */
-export default definePlugin({ name: '@quiver/tool-web-search', tools: [webSearchTool], errors: WEB_SEARCH_ERRORS, options: webSearchOptions });
+export default definePlugin({
+  name: '@quiver/tool-web-search',
+  tools: [webSearchTool],
+  errors: WEB_SEARCH_ERRORS,
+  options: webSearchOptions,
+});

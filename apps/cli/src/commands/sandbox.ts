@@ -24,7 +24,13 @@ export async function sandboxCommand(argv: string[]): Promise<number> {
   subcommand('sandbox', positionals, ['check'], USAGE);
   noExtraArguments(positionals, 1, USAGE);
   const cwd = workingDir(values);
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  const loaded = await loadConfig({
+    cwd,
+    file: values.config,
+    presets: CLI_PRESETS,
+    sections: HOST_CONFIG_SECTIONS,
+    deferUnknownKeys: true,
+  });
   await checkCliConfigKeys(loaded);
   const opened = await openSandbox(cwd, loaded);
   try {

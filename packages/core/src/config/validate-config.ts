@@ -10,7 +10,12 @@ import type { ConfigSection } from './config-section.js';
  * that has it) for the caller to check against its plugins' sections (a plugin's section is
  * known from its manifest, after the config named the plugin).
  */
-export function validateConfig(raw: unknown, file = '<inline config>', sections: readonly ConfigSection[] = [], unclaimed?: Map<string, string>): QuiverConfig {
+export function validateConfig(
+  raw: unknown,
+  file = '<inline config>',
+  sections: readonly ConfigSection[] = [],
+  unclaimed?: Map<string, string>,
+): QuiverConfig {
   const extra = unclaimed ? unclaimedKeys(raw, sections) : [];
   const input = extra.length ? Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([k]) => !extra.includes(k))) : raw;
   // jitless: parsed once per start-up, where zod's compiled fast path costs more than it saves (~10 ms here).
@@ -40,7 +45,11 @@ function unclaimedKeys(raw: unknown, sections: readonly ConfigSection[]): string
 export function checkUnclaimedKeys(unclaimed: ReadonlyMap<string, string>, declared: ReadonlySet<string>): void {
   for (const [key, file] of unclaimed) {
     if (declared.has(key)) continue;
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `Invalid config ${file}:\n  - ${key}: unknown key; remove it or check its spelling (no loaded plugin declares a '${key}' config section)`, { file, key });
+    throw quiverError(
+      ERROR_CODES.CONFIG_INVALID,
+      `Invalid config ${file}:\n  - ${key}: unknown key; remove it or check its spelling (no loaded plugin declares a '${key}' config section)`,
+      { file, key },
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ConfigSection } from '@quiver/core/host';
+import type { ConfigSection } from '@quiver/core';
 import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';
 import { sandboxConfigSection } from '@quiver/sandbox';
 import { mcpConfigSection } from './mcp-section.js';

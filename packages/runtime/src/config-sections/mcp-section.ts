@@ -1,4 +1,4 @@
-import { defineConfigSection } from '@quiver/core/host';
+import { defineConfigSection } from '@quiver/core';
 import { z } from 'zod';
 
 /** The `mcp` section: `quiver mcp`'s HTTP server token, port, allowed hosts and origins, session expiry, and the message limit of both transports. */

@@ -1,4 +1,4 @@
-import { defineConfigSection } from '@quiver/core/host';
+import { defineConfigSection } from '@quiver/core';
 import { z } from 'zod';
 
 /** The `model` section: the model provider for `quiver run` (and whether a host has a model to offer loop tools to). */
