@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERROR_CODES } from '../index.js';
-import { configSchema, configSchemaFor, defineConfigSection, loadConfig, resolveConfig } from '../host.js';
+import { defineConfigSection, ERROR_CODES } from '../index.js';
+import { configSchema, configSchemaFor, loadConfig, resolveConfig } from '../host.js';
 import { validateConfig } from './validate-config.js';
 
 const widget = defineConfigSection({
