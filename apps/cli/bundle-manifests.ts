@@ -2,7 +2,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPluginManifest, CORE_VERSION } from '@quiver/core';
+import { CORE_VERSION } from '@quiver/core';
+import { checkPluginManifest } from '@quiver/core/host';
 
 /** The folder of dist/ that holds the bundled plugins' manifests (see src/bundle/bundled-plugins.ts). */
 export const MANIFESTS_DIR = 'dist/plugins';

@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkConfigKeys, createRuntime, type Runtime } from '@quiver/runtime';
-import type { HostUi, LoadedConfig } from '@quiver/core';
+import type { HostUi } from '@quiver/core';
+import type { LoadedConfig } from '@quiver/core/host';
 import { workingDir } from './args.js';
 import { bundledPlugins } from './bundle/bundled-registry.js';
 import { CLI_PRESETS, DEFAULT_PLUGINS } from './default-preset.js';

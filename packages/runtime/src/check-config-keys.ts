@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveConfig, type ConfigSection, type LoadedConfig } from '@quiver/core';
+import type { ConfigSection } from '@quiver/core';
+import { resolveConfig, type LoadedConfig } from '@quiver/core/host';
 import { configSectionsWith } from './config-sections/host-config-sections.js';
 import { resolvePluginDir, type BundledPackage } from './resolve-plugin.js';
 
