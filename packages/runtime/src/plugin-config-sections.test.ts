@@ -112,7 +112,7 @@ describe("a plugin's config section", () => {
   });
 
   it('checkConfigKeys: a command that opens no runtime refuses a typo, accepts a plugin section (manifest only)', async () => {
-    const { loadConfig } = await import('@quiver/core');
+    const { loadConfig } = await import('@quiver/core/host');
     const { checkConfigKeys, HOST_CONFIG_SECTIONS } = await import('./index.js');
     await writePlugin();
     await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
