@@ -149,7 +149,7 @@ describe('a plugin author publishes, another project adds it', () => {
     for (const step of ['npm install && npm run build && npm test', 'npm publish', 'quiver plugin add quiver-tool-hello']) expect(made).toContain(step);
     await npm(['install'], pluginDir());
     await npm(['run', 'build'], pluginDir(), LIMIT.npmTest);
-    expect(await npm(['test'], pluginDir(), LIMIT.npmTest)).toMatch(/Tests\s+4 passed/);
+    expect(await npm(['test'], pluginDir(), LIMIT.npmTest)).toMatch(/Tests\s+6 passed/);
     await npm(['publish'], pluginDir(), LIMIT.publish);
     const view = JSON.parse(await npm(['view', 'quiver-tool-hello', '--json'], base)) as { version: string };
     expect(view.version).toBe('0.1.0');

@@ -81,7 +81,7 @@ describe('quiver plugin new, outside the monorepo', () => {
     expect(existsSync(join(dir, 'dist/index.d.ts'))).toBe(true);
     await npm(['run', 'typecheck'], dir);
     const tests = await npm(['test'], dir);
-    expect(tests).toMatch(/Tests\s+4 passed/);
+    expect(tests).toMatch(/Tests\s+6 passed/);
     await npm(['run', 'lint'], dir);
   }, 120_000);
 });
@@ -91,7 +91,7 @@ describe('quiver plugin new --link', () => {
     const dir = join(base, 'linked-plugin');
     await quiver(['plugin', 'new', 'linked', '--dir', dir, '--link', MONOREPO], base);
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
-    expect(await npm(['test'], dir)).toMatch(/Tests\s+4 passed/);
+    expect(await npm(['test'], dir)).toMatch(/Tests\s+6 passed/);
   }, 120_000);
 });
 
