@@ -8,14 +8,17 @@ import { defineConfig } from 'vitest/config';
 // builds first.
 const root = import.meta.dirname;
 const groups = ['packages', 'plugins', 'apps', 'examples', 'e2e'];
-const dirs = groups.flatMap((g) =>
-  existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(g, d)) : [],
-).concat(existsSync(join(root, 'bench/package.json')) ? ['bench'] : []);
+const dirs = groups
+  .flatMap((g) => (existsSync(join(root, g)) ? readdirSync(join(root, g)).map((d) => join(g, d)) : []))
+  .concat(existsSync(join(root, 'bench/package.json')) ? ['bench'] : []);
 
 // Exact matches (a package's subpath export, e.g. `@quiver/core/host`, is its own entry), so a
 // package's root alias never swallows its subpaths.
 const alias: { find: RegExp; replacement: string }[] = [];
-const projects: { test: { name: string; root: string; include: string[]; testTimeout: number; hookTimeout: number }; resolve: { alias: typeof alias } }[] = [];
+const projects: {
+  test: { name: string; root: string; include: string[]; testTimeout: number; hookTimeout: number };
+  resolve: { alias: typeof alias };
+}[] = [];
 const exact = (spec: string) => new RegExp(`^${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
 for (const dir of dirs) {
   const pj = join(root, dir, 'package.json');
@@ -27,7 +30,8 @@ for (const dir of dirs) {
     for (const [key, target] of Object.entries(typeof pkg.exports === 'object' ? pkg.exports : {})) {
       const file = typeof target === 'object' && target ? (target as { import?: unknown }).import : undefined;
       const src = typeof file === 'string' ? join(root, dir, file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')) : '';
-      if (src.endsWith('.ts') && existsSync(src)) alias.push({ find: exact(key === '.' ? name : `${name}/${key.slice(2)}`), replacement: src });
+      if (src.endsWith('.ts') && existsSync(src))
+        alias.push({ find: exact(key === '.' ? name : `${name}/${key.slice(2)}`), replacement: src });
     }
     const src = join(root, dir, 'src/index.ts');
     if (!alias.some((a) => a.find.test(name)) && existsSync(src)) alias.push({ find: exact(name), replacement: src });

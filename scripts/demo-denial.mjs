@@ -3,7 +3,9 @@
 // succeeds when the denial happens.
 import { spawnSync } from 'node:child_process';
 
-const run = spawnSync(process.execPath, ['apps/cli/dist/bin.js', 'permissions', 'check', 'git status && rm -rf /', '--allow', 'git *'], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['apps/cli/dist/bin.js', 'permissions', 'check', 'git status && rm -rf /', '--allow', 'git *'], {
+  stdio: 'inherit',
+});
 if (run.status !== 1) {
   console.error(`demo: expected the command to be denied (exit 1), got exit ${run.status}`);
   process.exit(1);

@@ -38,7 +38,9 @@ export function copyBundledManifests(pkg: Record<string, Record<string, string> 
     } catch {
       continue; // not a package with an exported package.json: not a plugin
     }
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & { quiver?: { entry?: string; descriptors?: string } };
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown> & {
+      quiver?: { entry?: string; descriptors?: string };
+    };
     if (!manifest.quiver?.entry) continue;
     // The bundle tells the registry these manifests are checked (BundledPlugin.manifest): check them.
     checkPluginManifest(manifest, { file: join(dir, 'package.json'), coreVersion: CORE_VERSION });
@@ -47,11 +49,17 @@ export function copyBundledManifests(pkg: Record<string, Record<string, string> 
     const kept = Object.fromEntries(KEPT_FIELDS.filter((k) => manifest[k] !== undefined).map((k) => [k, manifest[k]]));
     writeFileSync(join(out, 'package.json'), `${JSON.stringify(kept, null, 2)}\n`);
     const chunk = chunks.get(resolve(dir, manifest.quiver.entry));
-    if (!chunk) throw new Error(`${name}: its entry ${manifest.quiver.entry} is not in the bundle. List it in src/bundle/bundled-plugins.ts, or make it an optional peerDependency.`);
+    if (!chunk)
+      throw new Error(
+        `${name}: its entry ${manifest.quiver.entry} is not in the bundle. List it in src/bundle/bundled-plugins.ts, or make it an optional peerDependency.`,
+      );
     const entry = resolve(out, manifest.quiver.entry);
     mkdirSync(dirname(entry), { recursive: true });
     const spec = relative(dirname(entry), chunk).split(sep).join('/');
-    writeFileSync(entry, `// ${name}, carried in the quiver bundle: this re-exports its chunk.\nexport { default } from ${JSON.stringify(spec.startsWith('.') ? spec : `./${spec}`)};\n`);
+    writeFileSync(
+      entry,
+      `// ${name}, carried in the quiver bundle: this re-exports its chunk.\nexport { default } from ${JSON.stringify(spec.startsWith('.') ? spec : `./${spec}`)};\n`,
+    );
     const descriptors = manifest.quiver.descriptors;
     if (!descriptors) continue;
     const from = resolve(dir, descriptors);

@@ -38,8 +38,12 @@ export function cliBundlePlugin(options: { external?: readonly string[] } = {}):
         const owner = packageOf(args.path);
         if (!owner) return undefined;
         const contents = text
-          .replace(LOCAL_REQUIRE, (m, spec: string) => (fromOwner(spec.slice(1, -1)) ? `__quiverRequireFromPackage(${JSON.stringify(owner)}, ${spec})` : m))
-          .replace(KEPT_OUT, (m, _q, spec: string) => (fromOwner(spec) ? `__quiverImportFromPackage(${JSON.stringify(owner)}, ${JSON.stringify(spec)})` : m));
+          .replace(LOCAL_REQUIRE, (m, spec: string) =>
+            fromOwner(spec.slice(1, -1)) ? `__quiverRequireFromPackage(${JSON.stringify(owner)}, ${spec})` : m,
+          )
+          .replace(KEPT_OUT, (m, _q, spec: string) =>
+            fromOwner(spec) ? `__quiverImportFromPackage(${JSON.stringify(owner)}, ${JSON.stringify(spec)})` : m,
+          );
         if (contents === text) return undefined;
         const helpers = `import { importFromPackage as __quiverImportFromPackage, requireFromPackage as __quiverRequireFromPackage } from ${JSON.stringify(HELPER)};\n`;
         return { contents: helpers + contents, loader: 'js' };

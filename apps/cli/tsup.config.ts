@@ -7,7 +7,10 @@ import { cliTrimPlugin } from './bundle-trim.js';
 // The builds below run in parallel into dist/, so none may clean it: it is emptied once, here.
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as Record<string, Record<string, string> | undefined>;
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
 /**
  * What the installed command imports at run time: its `dependencies` (the few the bundle leaves
  * in their packages: jiti, mvdan-sh, ripgrep's binary) and its optional `peerDependencies` (the
@@ -51,7 +54,13 @@ export default defineConfig([
     // optional packages stay imports: they are found beside the CLI when installed.
     // shared-core(-host)/shared-zod/share-hooks: the bundle's core (both entries) and zod for packages loaded from
     // outside it (src/bundle/share-bundled-modules.ts).
-    entry: { bin: 'src/bundle/bundled-bin.ts', 'shared-core': 'src/bundle/shared-core.ts', 'shared-core-host': 'src/bundle/shared-core-host.ts', 'shared-zod': 'src/bundle/shared-zod.ts', 'share-hooks': 'src/bundle/share-hooks.ts' },
+    entry: {
+      bin: 'src/bundle/bundled-bin.ts',
+      'shared-core': 'src/bundle/shared-core.ts',
+      'shared-core-host': 'src/bundle/shared-core-host.ts',
+      'shared-zod': 'src/bundle/shared-zod.ts',
+      'share-hooks': 'src/bundle/share-hooks.ts',
+    },
     format: ['esm'],
     sourcemap: true,
     clean: false,
@@ -59,7 +68,9 @@ export default defineConfig([
     noExternal: inlined,
     external,
     // Bundled CommonJS modules require() Node built-ins: give the ES module chunks a require.
-    banner: { js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);",
+    },
     esbuildPlugins: [cliBundlePlugin({ external }), cliTrimPlugin()],
     metafile: true,
     // The bundled plugins' manifests, where the runtime finds a plugin the install does not hold.

@@ -58,7 +58,10 @@ export function result(
  * The row of a benchmark that could not finish: a measurement ran past its time limit. Its
  * figures are NaN and it counts as a miss, so the report says "timed out" instead of hanging.
  */
-export function timedOutResult(fields: Pick<BenchResult, 'id' | 'title' | 'subjectLabel' | 'baselineLabel' | 'unit' | 'target'>, why: string): BenchResult {
+export function timedOutResult(
+  fields: Pick<BenchResult, 'id' | 'title' | 'subjectLabel' | 'baselineLabel' | 'unit' | 'target'>,
+  why: string,
+): BenchResult {
   const none: Stats = { median: Number.NaN, min: Number.NaN, max: Number.NaN, values: [] };
   return { ...fields, notes: [], subject: none, baseline: none, ratio: Number.NaN, figure: Number.NaN, met: false, timedOut: why };
 }

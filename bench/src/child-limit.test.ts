@@ -54,7 +54,10 @@ describe('runProcess time limit', () => {
 describe('MCP server lifetime limit', () => {
   it('rejects a server that never answers tools/list with TimedOut, and kills its group', async () => {
     const file = join(dir, 'server-child.pid');
-    const error = await startMcpServer(process.execPath, ['-e', sleeper(file)], dir, undefined, { limitMs: 4000, what: 'silent server' }).catch((e: unknown) => e);
+    const error = await startMcpServer(process.execPath, ['-e', sleeper(file)], dir, undefined, {
+      limitMs: 4000,
+      what: 'silent server',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimedOut);
     expect((error as TimedOut).what).toBe('silent server');
     expect(await gone(Number(readFileSync(file, 'utf8')))).toBe(true);

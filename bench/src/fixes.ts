@@ -8,7 +8,7 @@ export const FIXES: readonly string[] = [
     'its parts for built-in names, then `ignore.test` of the full path, whose per-path result cache (an object keyed by every ' +
     'path seen) made each new entry cost a hash, an internalised key and a dictionary insert. The first full run measured the ' +
     'list_files tool at 2.80× rg (979 vs 350 ms) with the ignore code at ~35% of its profile (`ignore` `_t` 13.8%, ' +
-    '`matchRootRules` 7.2%, `matchKey` 5.4%, …). Now a directory\'s place in each root (relative path, key, built-in names, its ' +
+    "`matchRootRules` 7.2%, `matchKey` 5.4%, …). Now a directory's place in each root (relative path, key, built-in names, its " +
     'own verdict) is worked out once per directory; an entry adds only its name; and for an ignore file made only of name ' +
     'patterns (no `/` but a trailing one — the usual `.quiverignore`) an entry under a folder that is not ignored takes the ' +
     'verdict of its bare name, computed once per distinct name. `matchKey` skips `normalize()` for ASCII text. Verdicts are ' +
@@ -23,11 +23,11 @@ export const FIXES: readonly string[] = [
     'now loaded on the error path alone, so `quiver --help`, `--version` and a mistyped command no longer load core and its ' +
     'dependencies (~150 ms of CPU). Commands were already imported lazily, and `exec` already loads only the plugin it calls, ' +
     'so the exec row itself is not moved by this; see its finding.',
-  '- **Issue 16 — tool descriptors in manifests.** Each plugin\'s build writes `dist/quiver-tools.json` ' +
-    '(`quiver-describe-tools`, core\'s generic `describeTool()`), named by `quiver.descriptors`; tools/list, `quiver tools`, ' +
+  "- **Issue 16 — tool descriptors in manifests.** Each plugin's build writes `dist/quiver-tools.json` " +
+    "(`quiver-describe-tools`, core's generic `describeTool()`), named by `quiver.descriptors`; tools/list, `quiver tools`, " +
     'the agent loop and the VS Code contributions read it, so `quiver mcp` imports no plugin before its first call (a test ' +
-    'regenerates every first-party plugin\'s descriptors from its zod source and compares).',
-  '- **Issue 16 — core bundles awilix (no fast-glob) and semver\'s satisfies**; **openConfined** does its directory open, ' +
+    "regenerates every first-party plugin's descriptors from its zod source and compares).",
+  "- **Issue 16 — core bundles awilix (no fast-glob) and semver's satisfies**; **openConfined** does its directory open, " +
     'real-path checks and fstat synchronously (5 fewer thread-pool round trips per file call); **list_files** sorts by keys ' +
     'computed once; the bench runs **@modelcontextprotocol/server-filesystem** beside `quiver mcp` in the same rounds.',
 ];

@@ -46,7 +46,12 @@ export class GroupStdioTransport implements Transport {
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
       const { command, args, cwd, env } = this.params;
-      const child = spawn(command, args, { cwd, env: { ...getDefaultEnvironment(), ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+      const child = spawn(command, args, {
+        cwd,
+        env: { ...getDefaultEnvironment(), ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      });
       this.child = child;
       this.release = limitChild(child.pid, this.params.what, this.params.limitMs, (e) => (this.timedOut = e));
       child.on('error', (e) => {

@@ -28,11 +28,30 @@ async function main(): Promise<void> {
   const corpora = ensureCorpora(defaultCorpusDir(), FULL_SIZES, log);
   const scratch = join(corpora.dir, 'scratch');
   mkdirSync(scratch, { recursive: true });
-  const ctx: BenchContext = { corpora, runs, smoke: false, profileMisses: !values['no-profile'], repoRoot, cliBin, rgPath: await ripgrepBinary(), scratch, log };
+  const ctx: BenchContext = {
+    corpora,
+    runs,
+    smoke: false,
+    profileMisses: !values['no-profile'],
+    repoRoot,
+    cliBin,
+    rgPath: await ripgrepBinary(),
+    scratch,
+    log,
+  };
   const only = values.only;
   const results = await runAll(ctx, only ? (name) => name.includes(only) : undefined);
   const revision = describeRevision(repoRoot);
-  const report = renderReport(results, { date: new Date(), runs, corpora, seconds: (Date.now() - began) / 1000, loadAtStart, loadAtEnd: loadNow(), fixes: FIXES, revision });
+  const report = renderReport(results, {
+    date: new Date(),
+    runs,
+    corpora,
+    seconds: (Date.now() - began) / 1000,
+    loadAtStart,
+    loadAtEnd: loadNow(),
+    fixes: FIXES,
+    revision,
+  });
   const out = only ? join(root, 'results.tmp', 'results.partial.md') : join(root, 'results.md');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, report);

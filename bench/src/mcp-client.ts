@@ -29,7 +29,13 @@ export interface StartOptions {
  * default environment (a peer's own HOME, say). Rejects with `TimedOut` when the limit passes
  * before `tools/list` is answered.
  */
-export async function startMcpServer(command: string, args: string[], cwd: string, env?: Record<string, string>, options: StartOptions = {}): Promise<McpServerUnderTest> {
+export async function startMcpServer(
+  command: string,
+  args: string[],
+  cwd: string,
+  env?: Record<string, string>,
+  options: StartOptions = {},
+): Promise<McpServerUnderTest> {
   const began = performance.now();
   const what = options.what ?? [command, ...args].join(' ').slice(0, 120);
   const transport = new GroupStdioTransport({ command, args, cwd, env, what, limitMs: options.limitMs ?? CHILD_TIME_LIMIT_MS });

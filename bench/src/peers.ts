@@ -27,7 +27,10 @@ const require = createRequire(import.meta.url);
 function installed(pkg: string): { dir: string; manifest: { version: string; bin?: string | Record<string, string> } } | undefined {
   try {
     const file = require.resolve(`${pkg}/package.json`);
-    return { dir: dirname(file), manifest: JSON.parse(readFileSync(file, 'utf8')) as { version: string; bin?: string | Record<string, string> } };
+    return {
+      dir: dirname(file),
+      manifest: JSON.parse(readFileSync(file, 'utf8')) as { version: string; bin?: string | Record<string, string> },
+    };
   } catch {
     return undefined;
   }

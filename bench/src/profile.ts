@@ -92,8 +92,13 @@ export function summariseProfile(what: string, profile: CpuProfile, topN = 8): P
       .slice(0, topN)
       .map(([name, selfMs]) => ({ name, selfMs, percent: totalMs > 0 ? (selfMs * 100) / totalMs : 0 }));
   return {
-    what, totalMs, top: rank(byFunction), byPackage: rank(byPackage),
-    idlePercent: share('(idle)'), gcPercent: share('(garbage collector)'), programPercent: share('(program)'),
+    what,
+    totalMs,
+    top: rank(byFunction),
+    byPackage: rank(byPackage),
+    idlePercent: share('(idle)'),
+    gcPercent: share('(garbage collector)'),
+    programPercent: share('(program)'),
   };
 }
 

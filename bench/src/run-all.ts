@@ -53,9 +53,26 @@ export async function runAll(ctx: BenchContext, only?: (name: string) => boolean
       const limit = e instanceof TimedOut ? e : takeTimeOuts()[0];
       if (!limit) throw e;
       const why = limit === e ? limit.message : `${limit.message}, so the benchmark failed: ${e instanceof Error ? e.message : String(e)}`;
-      rows = [timedOutResult({ id: `${b.name.replace(/\W+/g, '-')}-timed-out`, title: b.name, subjectLabel: 'not measured', baselineLabel: 'not measured', unit: '', target: { kind: 'ratio', limit: Number.NaN } }, why)];
+      rows = [
+        timedOutResult(
+          {
+            id: `${b.name.replace(/\W+/g, '-')}-timed-out`,
+            title: b.name,
+            subjectLabel: 'not measured',
+            baselineLabel: 'not measured',
+            unit: '',
+            target: { kind: 'ratio', limit: Number.NaN },
+          },
+          why,
+        ),
+      ];
     }
-    for (const r of rows) ctx.log(r.timedOut ? `  ${r.title}: TIMED OUT (${r.timedOut})` : `  ${r.title}: ${r.subject.median.toFixed(3)} vs ${r.baseline.median.toFixed(3)} ${r.unit} → ${r.ratio.toFixed(2)}× ${r.met ? 'met' : 'MISSED'}`);
+    for (const r of rows)
+      ctx.log(
+        r.timedOut
+          ? `  ${r.title}: TIMED OUT (${r.timedOut})`
+          : `  ${r.title}: ${r.subject.median.toFixed(3)} vs ${r.baseline.median.toFixed(3)} ${r.unit} → ${r.ratio.toFixed(2)}× ${r.met ? 'met' : 'MISSED'}`,
+      );
     ctx.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`);
     results.push(...rows);
   }

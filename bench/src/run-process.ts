@@ -36,7 +36,12 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     const start = performance.now();
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let timedOut: TimedOut | undefined;
-    const release = limitChild(child.pid, `${command} ${args.join(' ')}`.slice(0, 120), options.timeLimitMs ?? CHILD_TIME_LIMIT_MS, (e) => (timedOut = e));
+    const release = limitChild(
+      child.pid,
+      `${command} ${args.join(' ')}`.slice(0, 120),
+      options.timeLimitMs ?? CHILD_TIME_LIMIT_MS,
+      (e) => (timedOut = e),
+    );
     let lines = 0;
     let killed = false;
     let stdout = '';

@@ -26,7 +26,17 @@ beforeAll(async () => {
   const corpora = ensureCorpora(join(dir, 'corpora'), SMOKE_SIZES);
   const scratch = join(dir, 'scratch');
   mkdirSync(scratch);
-  ctx = { corpora, runs: 2, smoke: true, profileMisses: false, repoRoot: join(benchRoot(), '..'), cliBin: CLI_BIN, rgPath: await ripgrepBinary(), scratch, log: () => {} };
+  ctx = {
+    corpora,
+    runs: 2,
+    smoke: true,
+    profileMisses: false,
+    repoRoot: join(benchRoot(), '..'),
+    cliBin: CLI_BIN,
+    rgPath: await ripgrepBinary(),
+    scratch,
+    log: () => {},
+  };
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,10 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
  */
 export function noExtraArguments(positionals: string[], max: number, usage: string, hint = ''): void {
   if (positionals.length <= max) return;
-  const extra = positionals.slice(max).map((p) => `'${p}'`).join(' ');
+  const extra = positionals
+    .slice(max)
+    .map((p) => `'${p}'`)
+    .join(' ');
   throw usageError(`Unexpected argument${positionals.length - max === 1 ? '' : 's'} ${extra}.${hint ? ` ${hint}` : ''}\nUsage: ${usage}`);
 }
 
@@ -29,7 +32,10 @@ export function workingDir(flags: { cwd?: string }): string {
   if (flags.cwd === undefined) return process.cwd();
   const dir = resolve(flags.cwd);
   const stat = statSync(dir, { throwIfNoEntry: false });
-  if (!stat?.isDirectory()) throw usageError(`--cwd ${flags.cwd} is not ${stat ? 'a folder' : 'an existing folder'}. Pass the folder to work in (the workspace root).`);
+  if (!stat?.isDirectory())
+    throw usageError(
+      `--cwd ${flags.cwd} is not ${stat ? 'a folder' : 'an existing folder'}. Pass the folder to work in (the workspace root).`,
+    );
   return dir;
 }
 

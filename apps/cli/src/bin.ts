@@ -14,11 +14,18 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   run: async () => {
     // @quiver/agent and the optional plugins load from their packages: they get the bundle's core and zod.
     (await import('./bundle/share-bundled-modules.js')).shareBundledModules();
-    return (await optional(() => import('./commands/run.js'), ['@quiver/agent', '@quiver/tool-use-subagents', '@quiver/tool-browser-action'], "'quiver run' (the agent loop and its model providers)"))
-      .runCommand;
+    return (
+      await optional(
+        () => import('./commands/run.js'),
+        ['@quiver/agent', '@quiver/tool-use-subagents', '@quiver/tool-browser-action'],
+        "'quiver run' (the agent loop and its model providers)",
+      )
+    ).runCommand;
   },
   plugin: async () => (await import('./commands/plugin.js')).pluginCommand,
-  build: async () => (await optional(() => import('./commands/build.js'), ['esbuild'], "'quiver build' (it bundles the distribution with esbuild)")).buildCommand,
+  build: async () =>
+    (await optional(() => import('./commands/build.js'), ['esbuild'], "'quiver build' (it bundles the distribution with esbuild)"))
+      .buildCommand,
   trust: async () => (await import('./commands/trust.js')).trustCommand,
 };
 

@@ -73,12 +73,15 @@ describe('usage', () => {
     expect(r.stderr).not.toContain('To specify a positional argument');
   });
 
-  it.each(['tools', 'exec', 'permissions', 'config', 'hooks', 'mcp', 'run'])('quiver %s --help says what the command does', async (command) => {
-    const r = await quiver(command, '--help');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Usage: quiver /);
-    expect(r.stdout.split('\n').length).toBeGreaterThan(4);
-  });
+  it.each(['tools', 'exec', 'permissions', 'config', 'hooks', 'mcp', 'run'])(
+    'quiver %s --help says what the command does',
+    async (command) => {
+      const r = await quiver(command, '--help');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: quiver /);
+      expect(r.stdout.split('\n').length).toBeGreaterThan(4);
+    },
+  );
 });
 
 describe('quiver tools <tool>', () => {
@@ -146,7 +149,15 @@ describe('quiver permissions check: approval', () => {
     const dir = join(ws, 'asks-for-commands');
     await mkdir(dir);
     await writeFile(join(dir, 'quiver.config.json'), '{ "sandbox": { "mode": "off" }, "approval": { "executeSafeCommands": false } }');
-    const asks = await quiver('permissions', 'check', `touch ${join(ws, 'ran')}`, '--config', join(dir, 'quiver.config.json'), '--cwd', dir);
+    const asks = await quiver(
+      'permissions',
+      'check',
+      `touch ${join(ws, 'ran')}`,
+      '--config',
+      join(dir, 'quiver.config.json'),
+      '--cwd',
+      dir,
+    );
     expect(asks.stdout).toContain('Approval: asks first (approval.executeSafeCommands is off');
     expect(existsSync(join(ws, 'ran'))).toBe(false);
     const tried = await quiver('permissions', 'check', 'ls', '--allow', 'ls', '--json');
@@ -161,7 +172,12 @@ describe('quiver config validate --json', () => {
     await writeFile(join(dir, 'quiver.config.json'), '{ "approval": { "editFile": true } }');
     const r = await quiver('config', 'validate', '--cwd', dir, '--json');
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ valid: false, key: 'approval.editFile', code: 'QUIVER_ERR_CONFIG_INVALID', file: join(dir, 'quiver.config.json') });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      valid: false,
+      key: 'approval.editFile',
+      code: 'QUIVER_ERR_CONFIG_INVALID',
+      file: join(dir, 'quiver.config.json'),
+    });
   });
 });
 

@@ -19,7 +19,10 @@ it('quiver:default and @quiver/preset-default name the same preset: every first-
 });
 
 it('a config extending quiver:default gets its tools, minus the disabled, with the hidden still callable', async () => {
-  await writeFile(join(dir, 'quiver.config.json'), JSON.stringify({ extends: 'quiver:default', tools: { execute_command: { enabled: false }, list_files: { hidden: true } } }));
+  await writeFile(
+    join(dir, 'quiver.config.json'),
+    JSON.stringify({ extends: 'quiver:default', tools: { execute_command: { enabled: false }, list_files: { hidden: true } } }),
+  );
   await writeFile(join(dir, 'a.txt'), 'alpha\n');
   const runtime = await openRuntime({ cwd: dir }, ui);
   try {

@@ -16,7 +16,13 @@ export const CLI_DIR = dirname(fileURLToPath(import.meta.url));
  * search keys, the MCP token): no command or hook gets them (SPEC C1). Every `apiKeyEnv` the
  * config names is added by the runtime.
  */
-export const CLI_CREDENTIAL_ENV: readonly string[] = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'BRAVE_SEARCH_API_KEY', 'TAVILY_API_KEY', 'QUIVER_MCP_TOKEN'];
+export const CLI_CREDENTIAL_ENV: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'BRAVE_SEARCH_API_KEY',
+  'TAVILY_API_KEY',
+  'QUIVER_MCP_TOKEN',
+];
 
 const warned = new Set<string>();
 

@@ -51,7 +51,9 @@ describe('quiver exec on a terminal (C4)', () => {
     const command = `printf 'safe\\r\\033[2Kevil\\n' && echo 'ls -la\r\u001b[2Kreally rm' > /dev/null`;
     const out = await onTerminal('execute_command', { command, requires_approval: true }, 'y');
     const prompt = out.slice(0, out.indexOf('Approve?'));
-    expect(prompt).toContain("execute_command wants to run: printf 'safe\\r\\033[2Kevil\\n' && echo 'ls -la\\r\\x1b[2Kreally rm' > /dev/null");
+    expect(prompt).toContain(
+      "execute_command wants to run: printf 'safe\\r\\033[2Kevil\\n' && echo 'ls -la\\r\\x1b[2Kreally rm' > /dev/null",
+    );
     expect(prompt).toContain('WARNING: it contains control characters');
     expect(prompt).not.toContain('ls -la\r');
     expect(prompt).not.toContain('\u001b[2Kreally');
@@ -61,7 +63,11 @@ describe('quiver exec on a terminal (C4)', () => {
   });
 
   it('an ordinary command is shown exactly as it is, without a warning; "n" does not run it', async () => {
-    const out = await onTerminal('execute_command', { command: `touch marker && echo "a  b" | grep -c 'a\\|b'`, requires_approval: true }, 'n');
+    const out = await onTerminal(
+      'execute_command',
+      { command: `touch marker && echo "a  b" | grep -c 'a\\|b'`, requires_approval: true },
+      'n',
+    );
     expect(out).toContain(`execute_command wants to run: touch marker && echo "a  b" | grep -c 'a\\|b'`);
     expect(out).not.toContain('WARNING');
     expect(existsSync(join(ws, 'marker'))).toBe(false);

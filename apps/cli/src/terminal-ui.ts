@@ -76,7 +76,9 @@ export function createTerminalUi(options: TerminalUiOptions): TerminalUi {
       previews.delete(p.absolutePath);
       if (!options.editSummaries) return;
       clear();
-      process.stderr.write(`quiver:   ${colors.green('saved')} ${escapeTerminal(p.path, { multiline: false })} ${countsText(diffCounts(p.original, p.content), colors)}\n`);
+      process.stderr.write(
+        `quiver:   ${colors.green('saved')} ${escapeTerminal(p.path, { multiline: false })} ${countsText(diffCounts(p.original, p.content), colors)}\n`,
+      );
     },
     notify: (message) => {
       clear();

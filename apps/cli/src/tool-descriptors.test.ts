@@ -33,6 +33,8 @@ describe('generated tool descriptors', () => {
     const plugin = ((await import(p.name)) as { default: unknown }).default;
     expect(isPluginDefinition(plugin)).toBe(true);
     const built = JSON.parse(readFileSync(resolve(p.dir, p.quiver.descriptors!), 'utf8')) as unknown;
-    expect(built, `${p.name}: rebuild the plugin (its build runs quiver-describe-tools)`).toEqual(JSON.parse(JSON.stringify(describePlugin(plugin as never))));
+    expect(built, `${p.name}: rebuild the plugin (its build runs quiver-describe-tools)`).toEqual(
+      JSON.parse(JSON.stringify(describePlugin(plugin as never))),
+    );
   });
 });

@@ -46,12 +46,17 @@ afterAll(() => rm(base, { recursive: true, force: true }));
 function expectClean(text: string): void {
   expect(text).toContain('PLAIN_VAR=plain-value');
   expect(text).toContain('PASSED_KEY=passed-on-purpose');
-  for (const secret of ['sk-ant-provider-secret', 'mcp-token-secret', 'service-secret', 'ghp-secret', 'named-by-api-key-env']) expect(text).not.toContain(secret);
+  for (const secret of ['sk-ant-provider-secret', 'mcp-token-secret', 'service-secret', 'ghp-secret', 'named-by-api-key-env'])
+    expect(text).not.toContain(secret);
 }
 
 describe('the environment of commands and hooks (C1)', () => {
   it('execute_command and a PostToolUse command hook see neither credentials nor *_TOKEN/_SECRET/_KEY, but passEnv passes', async () => {
-    const r = await execJson('execute_command', { command: 'env', requires_approval: false }, { cwd: ws, env: ENV, flags: ['--config', configFile, '--yes'] });
+    const r = await execJson(
+      'execute_command',
+      { command: 'env', requires_approval: false },
+      { cwd: ws, env: ENV, flags: ['--config', configFile, '--yes'] },
+    );
     expect(r.isError, r.text + r.stderr).toBe(false);
     expectClean(r.text);
     expectClean(await readFile(join(ws, 'hook-env.txt'), 'utf8'));
@@ -60,6 +65,7 @@ describe('the environment of commands and hooks (C1)', () => {
   it('without a config, the default patterns still apply', async () => {
     const r = await execJson('execute_command', { command: 'env', requires_approval: false }, { cwd: ws, env: ENV, flags: ['--yes'] });
     expect(r.text).toContain('PLAIN_VAR=plain-value');
-    for (const secret of ['sk-ant-provider-secret', 'mcp-token-secret', 'service-secret', 'ghp-secret', 'passed-on-purpose']) expect(r.text).not.toContain(secret);
+    for (const secret of ['sk-ant-provider-secret', 'mcp-token-secret', 'service-secret', 'ghp-secret', 'passed-on-purpose'])
+      expect(r.text).not.toContain(secret);
   });
 });

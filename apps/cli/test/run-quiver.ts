@@ -32,7 +32,11 @@ export function runQuiver(args: string[], options: { cwd: string; env?: Record<s
 }
 
 /** `quiver exec <tool> <params> --json ...flags`, parsed. */
-export async function execJson(tool: string, params: object, options: { cwd: string; env?: Record<string, string>; flags?: string[] }): Promise<QuiverRun & { isError: boolean; text: string }> {
+export async function execJson(
+  tool: string,
+  params: object,
+  options: { cwd: string; env?: Record<string, string>; flags?: string[] },
+): Promise<QuiverRun & { isError: boolean; text: string }> {
   const r = await runQuiver(['exec', tool, JSON.stringify(params), '--json', ...(options.flags ?? [])], options);
   let out: { isError: boolean; content: { type: string; text?: string }[] };
   try {

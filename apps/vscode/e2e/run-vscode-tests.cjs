@@ -42,8 +42,15 @@ const serverMain = path.join(e2eDir, 'node_modules/code-server/lib/vscode/out/se
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // Chromium resolves no host but 127.0.0.1: the workbench cannot reach anything else.
 const BROWSER_FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic', '--disable-domain-reliability', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-domain-reliability',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 /** Settings that keep the server and workbench from calling out: no telemetry, gallery, updates, experiments or AI sign-in. */
 const OFFLINE_SETTINGS = {
@@ -75,22 +82,39 @@ async function main() {
   process.on('exit', stop);
   const base = `http://127.0.0.1:${port}/`;
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${path.resolve(p)}`;
-  const url = (payload) => `${base}?folder=${encodeURIComponent(path.resolve(a.folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = (payload) =>
+    `${base}?folder=${encodeURIComponent(path.resolve(a.folder))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   await waitHttp(base, 60_000);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: BROWSER_FLAGS });
   const problems = [];
   try {
     // 1. The suite, in extension-test mode (approvals as notifications: modals are refused there).
     writeJson(path.join(a.folder, '.vscode/settings.json'), { ...OFFLINE_SETTINGS, 'quiver.approvalPrompt': 'notification' });
-    const suite = await suiteRun(await newPage(browser, 'suite'), url([['extensionDevelopmentPath', remote(a.ext)], ['extensionTestsPath', remote(a.tests)], ['skipWelcome', 'true']]));
+    const suite = await suiteRun(
+      await newPage(browser, 'suite'),
+      url([
+        ['extensionDevelopmentPath', remote(a.ext)],
+        ['extensionTestsPath', remote(a.tests)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     console.log(`suite: workbench exit code ${suite.code}; approval prompts answered: ${suite.prompts.length}`);
     if (suite.code !== 0) problems.push(`the suite failed (workbench exit code ${suite.code})`);
     problems.push(...checkPrompts(suite.prompts));
     // 2. The UI, as a person uses it (approvals as modal dialogs).
     writeJson(path.join(a.folder, '.vscode/settings.json'), { ...OFFLINE_SETTINGS, 'quiver.approvalPrompt': 'modal' });
     const page = await newPage(browser, 'ui');
-    await page.goto(url([['extensionDevelopmentPath', remote(a.ext)], ['skipWelcome', 'true']]));
-    const ui = await timed(uiRun(page, a.folder, (name) => screenshot(page, name)), Number(a.timeout) * 1000, 'the UI run').catch((e) => [e.message]);
+    await page.goto(
+      url([
+        ['extensionDevelopmentPath', remote(a.ext)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
+    const ui = await timed(
+      uiRun(page, a.folder, (name) => screenshot(page, name)),
+      Number(a.timeout) * 1000,
+      'the UI run',
+    ).catch((e) => [e.message]);
     console.log(`ui: command palette → Run Tool… → write_to_file with a modal approval, read_file: ${ui.length ? 'FAILED' : 'ok'}`);
     problems.push(...ui);
     await screenshot(page, 'ui.png');
@@ -112,7 +136,8 @@ async function newPage(browser, name) {
   page.on('console', (m) => log.push(`[${name}] [console] ${m.text()}`));
   page.on('request', (r) => {
     const u = r.url();
-    if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob|vscode-|about|chrome)/.test(u)) console.error(`[offline] the workbench requested ${u}`);
+    if (!/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob|vscode-|about|chrome)/.test(u))
+      console.error(`[offline] the workbench requested ${u}`);
   });
   return page;
 }
@@ -144,14 +169,37 @@ async function screenshot(page, name) {
 
 function timed(promise, ms, what) {
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms / 1000}s`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish in ${ms / 1000}s`)), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function startServer(port, tmp, userData) {
   const args = [
-    serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
-    '--disable-telemetry', '--telemetry-level', 'off', '--disable-experiments', '--disable-update-check', '--disable-workspace-trust', '--enable-smoke-test-driver', '--disable-getting-started-override',
-    '--user-data-dir', userData, '--server-data-dir', path.join(tmp, 'server-data'), '--extensions-dir', path.join(tmp, 'extensions'), '--logsPath', path.join(tmp, 'logs'),
+    serverMain,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--disable-telemetry',
+    '--telemetry-level',
+    'off',
+    '--disable-experiments',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--enable-smoke-test-driver',
+    '--disable-getting-started-override',
+    '--user-data-dir',
+    userData,
+    '--server-data-dir',
+    path.join(tmp, 'server-data'),
+    '--extensions-dir',
+    path.join(tmp, 'extensions'),
+    '--logsPath',
+    path.join(tmp, 'logs'),
   ];
   const env = {
     ...process.env,
@@ -160,7 +208,11 @@ function startServer(port, tmp, userData) {
     EXTENSIONS_GALLERY: '{}',
     VSCODE_CLI_DISABLE_UPDATE: '1',
   };
-  const server = spawn(node24, args, { detached: true, stdio: ['ignore', a.verbose ? 'inherit' : 'ignore', a.verbose ? 'inherit' : serverLog(tmp)], env });
+  const server = spawn(node24, args, {
+    detached: true,
+    stdio: ['ignore', a.verbose ? 'inherit' : 'ignore', a.verbose ? 'inherit' : serverLog(tmp)],
+    env,
+  });
   server.on('exit', (c, s) => a.verbose && console.log(`[server] exited ${c ?? s}`));
   return server;
 }
@@ -195,7 +247,9 @@ function waitHttp(url, ms) {
           r.resume();
           resolve();
         })
-        .on('error', () => (Date.now() > end ? reject(new Error(`the VS Code server did not answer at ${url}`)) : setTimeout(tryOnce, 250)));
+        .on('error', () =>
+          Date.now() > end ? reject(new Error(`the VS Code server did not answer at ${url}`)) : setTimeout(tryOnce, 250),
+        );
     tryOnce();
   });
 }

@@ -23,7 +23,11 @@ async function answerPrompts(page, done, prompts = []) {
   const center = page.locator('.notifications-center');
   const candidates = [page.locator('.monaco-dialog-box'), center.locator('.monaco-list-row').filter({ hasText: 'Quiver: allow' })];
   while (running) {
-    if (!(await center.isVisible().catch(() => false))) await page.locator('[id="status.notifications"]').click({ timeout: 1000 }).catch(() => {});
+    if (!(await center.isVisible().catch(() => false)))
+      await page
+        .locator('[id="status.notifications"]')
+        .click({ timeout: 1000 })
+        .catch(() => {});
     let answered = false;
     for (const candidate of candidates) {
       const box = candidate.first();
@@ -40,7 +44,10 @@ async function answerPrompts(page, done, prompts = []) {
 async function answer(box) {
   const text = await box.innerText().catch(() => '');
   const button = ANSWERS.find((d) => text.includes(d.match))?.button ?? 'Deny';
-  await box.getByRole('button', { name: button, exact: true }).click().catch((e) => console.error(`[prompts] could not click ${button}: ${e.message}`));
+  await box
+    .getByRole('button', { name: button, exact: true })
+    .click()
+    .catch((e) => console.error(`[prompts] could not click ${button}: ${e.message}`));
   return { text, button };
 }
 
@@ -53,9 +60,11 @@ function checkPrompts(prompts, expected = ANSWERS.map((d) => d.match)) {
       problems.push(`no approval prompt for ${match}`);
       continue;
     }
-    for (const part of PROMPT_PARTS) if (!seen.text.includes(part)) problems.push(`the prompt for ${match} does not show '${part}':\n${seen.text}`);
+    for (const part of PROMPT_PARTS)
+      if (!seen.text.includes(part)) problems.push(`the prompt for ${match} does not show '${part}':\n${seen.text}`);
   }
-  for (const other of prompts.filter((x) => !ANSWERS.some((d) => x.text.includes(d.match)))) problems.push(`unexpected approval prompt (denied):\n${other.text}`);
+  for (const other of prompts.filter((x) => !ANSWERS.some((d) => x.text.includes(d.match))))
+    problems.push(`unexpected approval prompt (denied):\n${other.text}`);
   return problems;
 }
 
@@ -70,9 +79,19 @@ async function runCommand(page, title, ms = 30_000) {
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
   for (;;) {
     await page.keyboard.press('F1');
-    const opened = await input.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+    const opened = await input.waitFor({ state: 'visible', timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
     if (opened) await input.fill(`>${title}`);
-    if (opened && (await row.waitFor({ timeout: 2_000 }).then(() => true, () => false))) break;
+    if (
+      opened &&
+      (await row.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      break;
     await page.keyboard.press('Escape');
     if (Date.now() > end) throw new Error(`the command palette has no '${title}'`);
     await page.waitForTimeout(1_000);
@@ -121,13 +140,19 @@ async function uiRun(page, folder, screenshot = async () => {}) {
   if (!(await waitForFile(target, 'approved in the modal\n'))) problems.push(`${target} was not written after the modal approval`);
   // The result opens in an editor; wait for it, or it takes the focus from the next quick pick.
   const written = page.locator('.tabs-container .tab').filter({ hasText: 'write_to_file result' });
-  await written.first().waitFor({ timeout: 20_000 }).catch(() => problems.push('the write_to_file result did not open in an editor'));
+  await written
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => problems.push('the write_to_file result did not open in an editor'));
 
   await runCommand(page, 'Quiver: Run Tool');
   await pick(page, 'read_file');
   await enter(page, 'read_file parameters', JSON.stringify({ path: 'hello.txt' }));
   const result = page.locator('.editor-group-container .monaco-editor').filter({ hasText: 'hello from the e2e workspace' });
-  await result.first().waitFor({ timeout: 20_000 }).catch(() => problems.push('the read_file result did not open in an editor'));
+  await result
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => problems.push('the read_file result did not open in an editor'));
   return problems;
 }
 

@@ -43,5 +43,19 @@ chmodSync(rg, 0o755);
 
 const vsce = join(dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
 const vsix = join(root, 'dist', `${name}.vsix`);
-execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--target', `${process.platform}-${process.arch}`, '-o', vsix], { cwd: stage, stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [
+    vsce,
+    'package',
+    '--no-dependencies',
+    '--skip-license',
+    '--allow-missing-repository',
+    '--target',
+    `${process.platform}-${process.arch}`,
+    '-o',
+    vsix,
+  ],
+  { cwd: stage, stdio: 'inherit' },
+);
 console.log(`staged ${languageModelTools.length} language-model tools; packed ${vsix}`);

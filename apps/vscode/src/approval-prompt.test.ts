@@ -26,7 +26,9 @@ describe('approvalText', () => {
   });
 
   it('shows the command of a command tool, and the call when there is neither path nor command', () => {
-    expect(approvalText({ ...writeRequest, tool: 'execute_command', path: undefined, command: 'rm -rf build' }).detail).toContain('Command: rm -rf build');
+    expect(approvalText({ ...writeRequest, tool: 'execute_command', path: undefined, command: 'rm -rf build' }).detail).toContain(
+      'Command: rm -rf build',
+    );
     const other = approvalText({ ...writeRequest, tool: 'ask', path: undefined, setting: undefined, description: '[ask]' }).detail;
     expect(other).toBe('Tool: ask\nCall: [ask]\nWhy: approval.editFiles is off');
   });
@@ -36,7 +38,11 @@ describe('promptApproval', () => {
   it('asks in a modal dialog with the details, and Approve approves', async () => {
     const window = createFakeWindow([APPROVE]);
     expect(await promptApproval(window, writeRequest, 'modal')).toEqual({ approved: true });
-    expect(window.prompts[0]).toMatchObject({ kind: 'warning', message: 'Quiver: allow write_to_file?', options: { modal: true, detail: approvalText(writeRequest).detail } });
+    expect(window.prompts[0]).toMatchObject({
+      kind: 'warning',
+      message: 'Quiver: allow write_to_file?',
+      options: { modal: true, detail: approvalText(writeRequest).detail },
+    });
     expect(window.prompts[0].items).toEqual([APPROVE, DENY, DENY_WITH_FEEDBACK]);
   });
 
@@ -52,7 +58,10 @@ describe('promptApproval', () => {
   });
 
   it('passes feedback typed after "Deny with Feedback…"', async () => {
-    expect(await promptApproval(createFakeWindow([DENY_WITH_FEEDBACK, 'use a.md instead']), writeRequest, 'modal')).toEqual({ approved: false, feedback: 'use a.md instead' });
+    expect(await promptApproval(createFakeWindow([DENY_WITH_FEEDBACK, 'use a.md instead']), writeRequest, 'modal')).toEqual({
+      approved: false,
+      feedback: 'use a.md instead',
+    });
     expect(await promptApproval(createFakeWindow([DENY_WITH_FEEDBACK, undefined]), writeRequest, 'modal')).toEqual({ approved: false });
   });
 });

@@ -33,13 +33,19 @@ export function approvalText(request: ApprovalRequest): ApprovalText {
   lines.push(`Why: ${request.reason}`);
   if (request.setting) {
     const key = request.setting.replace(/^approval\./, '');
-    lines.push(`To allow calls like this without asking, set ${request.setting}: true in quiver.config or quiver.approval.${key} in VS Code's settings.`);
+    lines.push(
+      `To allow calls like this without asking, set ${request.setting}: true in quiver.config or quiver.approval.${key} in VS Code's settings.`,
+    );
   }
   return { message: `Quiver: allow ${request.tool}?`, detail: lines.join('\n') };
 }
 
 /** Ask the user to approve a call; closing the prompt is a denial. */
-export async function promptApproval(window: PromptWindow, request: ApprovalRequest, style: ApprovalPromptStyle): Promise<ApprovalResponse> {
+export async function promptApproval(
+  window: PromptWindow,
+  request: ApprovalRequest,
+  style: ApprovalPromptStyle,
+): Promise<ApprovalResponse> {
   const { message, detail } = approvalText(request);
   const answer =
     style === 'modal'
@@ -47,7 +53,10 @@ export async function promptApproval(window: PromptWindow, request: ApprovalRequ
       : await window.showWarningMessage(`${message} ${detail.replace(/\n/g, ' · ')}`, APPROVE, DENY, DENY_WITH_FEEDBACK);
   if (answer === APPROVE) return { approved: true };
   if (answer === DENY_WITH_FEEDBACK) {
-    const feedback = await window.showInputBox({ title: `Why deny ${request.tool}?`, prompt: 'Quiver passes this to the model with the denial.' });
+    const feedback = await window.showInputBox({
+      title: `Why deny ${request.tool}?`,
+      prompt: 'Quiver passes this to the model with the denial.',
+    });
     return feedback ? { approved: false, feedback } : { approved: false };
   }
   return { approved: false };

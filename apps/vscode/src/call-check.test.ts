@@ -29,7 +29,16 @@ describe('task.check() in the extension', () => {
   it('returns the prompt Quiver would show for an edit, and writes nothing', async () => {
     const { ws, ui, task } = await setup();
     const outcome = await task.check('write_to_file', { path: 'new.txt', content: 'x' });
-    expect(outcome).toMatchObject({ kind: 'ask', request: { tool: 'write_to_file', category: 'edit', path: ws.path('new.txt'), reason: 'approval.editFiles is off', setting: 'approval.editFiles' } });
+    expect(outcome).toMatchObject({
+      kind: 'ask',
+      request: {
+        tool: 'write_to_file',
+        category: 'edit',
+        path: ws.path('new.txt'),
+        reason: 'approval.editFiles is off',
+        setting: 'approval.editFiles',
+      },
+    });
     expect(existsSync(ws.path('new.txt'))).toBe(false);
     expect(ui.approvals).toEqual([]);
   });
@@ -37,7 +46,10 @@ describe('task.check() in the extension', () => {
   it('reports an automatic approval without running the hooks or the tool', async () => {
     const { ws, ui, task } = await setup();
     expect(await task.check('read_file', { path: 'a.txt' })).toEqual({ kind: 'auto', approval: 'auto' });
-    expect(await task.check('execute_command', { command: `touch ${ws.path('ran')}`, requires_approval: false })).toEqual({ kind: 'auto', approval: 'auto' });
+    expect(await task.check('execute_command', { command: `touch ${ws.path('ran')}`, requires_approval: false })).toEqual({
+      kind: 'auto',
+      approval: 'auto',
+    });
     expect(existsSync(ws.path('ran'))).toBe(false);
     expect(existsSync(ws.path('hook-ran'))).toBe(false);
     expect(ui.said).toEqual([]);

@@ -20,13 +20,26 @@ async function setup(files: Record<string, string | object>, options: Partial<Pa
   return { ws, ui, composed };
 }
 
-const names = (c: ComposedRuntime) => c.runtime.tools().map((t) => t.name).sort();
+const names = (c: ComposedRuntime) =>
+  c.runtime
+    .tools()
+    .map((t) => t.name)
+    .sort();
 
 describe('composeRuntime', () => {
   it('offers the bundled default tools when there is no config, rooted at the folders', async () => {
     const { ws, composed } = await setup({ 'a.txt': 'alpha\n' });
     expect(DEFAULT_PLUGINS).toHaveLength(6);
-    expect(names(composed)).toEqual(['apply_patch', 'execute_command', 'list_files', 'new_rule', 'read_file', 'replace_in_file', 'search_files', 'write_to_file']);
+    expect(names(composed)).toEqual([
+      'apply_patch',
+      'execute_command',
+      'list_files',
+      'new_rule',
+      'read_file',
+      'replace_in_file',
+      'search_files',
+      'write_to_file',
+    ]);
     expect(composed.configFile).toBeUndefined();
     expect(composed.runtime.workspace.primary.path).toBe(ws.root);
     const r = await composed.runtime.createTask().call('read_file', { path: 'a.txt' });
@@ -35,20 +48,28 @@ describe('composeRuntime', () => {
 
   it('applies the config: its plugins, and tools disabled or hidden', async () => {
     const { composed } = await setup({
-      'quiver.config.json': { plugins: ['@quiver/tool-read-file', '@quiver/tool-write-to-file'], tools: { new_rule: { enabled: false }, replace_in_file: { hidden: true } } },
+      'quiver.config.json': {
+        plugins: ['@quiver/tool-read-file', '@quiver/tool-write-to-file'],
+        tools: { new_rule: { enabled: false }, replace_in_file: { hidden: true } },
+      },
     });
     expect(names(composed)).toEqual(['read_file', 'write_to_file']);
     expect(composed.configFile).toMatch(/quiver\.config\.json$/);
   });
 
   it('offers the same defaults for "extends": "quiver:default"', async () => {
-    const { composed } = await setup({ 'quiver.config.json': { extends: 'quiver:default', tools: { execute_command: { enabled: false } } } });
+    const { composed } = await setup({
+      'quiver.config.json': { extends: 'quiver:default', tools: { execute_command: { enabled: false } } },
+    });
     expect(names(composed)).not.toContain('execute_command');
     expect(names(composed)).toContain('apply_patch');
   });
 
   it("lets VS Code's approval settings win over the config's", async () => {
-    const { ws, ui, composed } = await setup({ 'quiver.config.json': { approval: { editFiles: false } } }, { approvalOverrides: { editFiles: true } });
+    const { ws, ui, composed } = await setup(
+      { 'quiver.config.json': { approval: { editFiles: false } } },
+      { approvalOverrides: { editFiles: true } },
+    );
     const r = await composed.runtime.createTask().call('write_to_file', { path: 'b.txt', content: 'bee\n' });
     expect(r.isError).toBe(false);
     expect(ui.approvals).toEqual([]);
@@ -56,7 +77,10 @@ describe('composeRuntime', () => {
   });
 
   it('reads the config named by quiver.configPath, relative to the first folder, and its workspaceRoots', async () => {
-    const { ws, composed } = await setup({ 'cfg/quiver.config.json': { workspaceRoots: ['../src'] }, 'src/x.txt': 'x' }, { configPath: 'cfg/quiver.config.json' });
+    const { ws, composed } = await setup(
+      { 'cfg/quiver.config.json': { workspaceRoots: ['../src'] }, 'src/x.txt': 'x' },
+      { configPath: 'cfg/quiver.config.json' },
+    );
     expect(composed.configFile).toBe(ws.path('cfg/quiver.config.json'));
     expect(composed.runtime.workspace.primary.path).toBe(ws.path('src'));
   });
@@ -64,7 +88,9 @@ describe('composeRuntime', () => {
   it('refuses a plugin that is neither bundled nor installed in the workspace', async () => {
     const ws = await createTempWorkspace({ 'quiver.config.json': { plugins: ['@acme/quiver-tool-missing'] } });
     cleanup.push(() => ws.dispose());
-    await expect(composeRuntime({ folders: [ws.root], ui: createRecordingUi() })).rejects.toMatchObject({ code: 'QUIVER_ERR_PLUGIN_NOT_FOUND' });
+    await expect(composeRuntime({ folders: [ws.root], ui: createRecordingUi() })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_PLUGIN_NOT_FOUND',
+    });
   });
 
   it('points search_files at the shipped ripgrep binary', async () => {
@@ -79,4 +105,3 @@ describe('composeRuntime', () => {
     expect(existsSync('/nonexistent/rg')).toBe(false);
   });
 });
-

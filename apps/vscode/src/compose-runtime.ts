@@ -42,7 +42,14 @@ export interface ComposedRuntime {
 export async function composeRuntime(options: ComposeOptions): Promise<ComposedRuntime> {
   const cwd = options.folders[0];
   // VS Code's Workspace Trust decides before this runs: the extension refuses untrusted folders.
-  const loaded = await loadConfig({ cwd, file: options.configPath || undefined, presets: VSCODE_PRESETS, trusted: true, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  const loaded = await loadConfig({
+    cwd,
+    file: options.configPath || undefined,
+    presets: VSCODE_PRESETS,
+    trusted: true,
+    sections: HOST_CONFIG_SECTIONS,
+    deferUnknownKeys: true,
+  });
   const specs = (loaded.config.plugins ?? DEFAULT_PLUGINS).map(pluginSpec);
   const bundled = specs.filter((s) => BUNDLED_PLUGINS.has(s.name));
   const external = specs.filter((s) => !BUNDLED_PLUGINS.has(s.name));
@@ -53,9 +60,7 @@ export async function composeRuntime(options: ComposeOptions): Promise<ComposedR
     ui: options.ui,
     roots: loaded.config.workspaceRoots ? undefined : [...options.folders],
     noConfigPlugins: true,
-    plugins: [
-      ...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) })),
-    ],
+    plugins: [...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) }))],
   });
   try {
     for (const spec of external) {

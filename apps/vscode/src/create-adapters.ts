@@ -15,7 +15,8 @@ export interface Adapters {
 /** Build the adapters on the real VS Code API (each takes only the calls it needs). */
 export function createAdapters(): Adapters {
   const newEmitter = <T>() => new vscode.EventEmitter<T>();
-  const registerProvider = (scheme: string, provider: vscode.TextDocumentContentProvider) => vscode.workspace.registerTextDocumentContentProvider(scheme, provider);
+  const registerProvider = (scheme: string, provider: vscode.TextDocumentContentProvider) =>
+    vscode.workspace.registerTextDocumentContentProvider(scheme, provider);
   return {
     log: createOutputLog(vscode.window.createOutputChannel('Quiver')),
     commandOutput: createCommandOutput({ createTerminal: (o) => vscode.window.createTerminal(o), newEmitter }),
@@ -23,7 +24,8 @@ export function createAdapters(): Adapters {
       uri: (c) => vscode.Uri.from(c),
       newEmitter,
       registerProvider,
-      openDiff: (left, right, title) => vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: true }),
+      openDiff: (left, right, title) =>
+        vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: true }),
       closeDiff: closeDiffTabs,
     }),
     results: createResultDocuments({

@@ -19,18 +19,31 @@ function setup() {
     openDiff: async (left, right, title) => void opened.push({ left: left.toString(), right: right.toString(), title }),
     closeDiff: async (right) => void closed.push(right.toString()),
   });
-  const content = (uri: string) => provider!.provideTextDocumentContent(fakeUri({ scheme: PREVIEW_SCHEME, path: uri.split(':')[1].split('?')[0], query: uri.split('?')[1] }), undefined as never);
+  const content = (uri: string) =>
+    provider!.provideTextDocumentContent(
+      fakeUri({ scheme: PREVIEW_SCHEME, path: uri.split(':')[1].split('?')[0], query: uri.split('?')[1] }),
+      undefined as never,
+    );
   return { previews, opened, closed, content, fired: () => emitter!.fired.map(String), provider: () => provider };
 }
 
-const preview = (content: string, final = false) => ({ tool: 'write_to_file', path: 'a.txt', absolutePath: '/w/a.txt', original: 'old\n', content, final });
+const preview = (content: string, final = false) => ({
+  tool: 'write_to_file',
+  path: 'a.txt',
+  absolutePath: '/w/a.txt',
+  original: 'old\n',
+  content,
+  final,
+});
 
 describe('edit previews', () => {
   it('opens one diff of the original against the proposed content, and updates it as the content streams', async () => {
     const t = setup();
     await t.previews.show(preview('n'));
     await t.previews.show(preview('new\n'));
-    expect(t.opened).toEqual([{ left: 'quiver-preview:/w/a.txt?original', right: 'quiver-preview:/w/a.txt?proposed', title: 'a.txt (proposed by write_to_file)' }]);
+    expect(t.opened).toEqual([
+      { left: 'quiver-preview:/w/a.txt?original', right: 'quiver-preview:/w/a.txt?proposed', title: 'a.txt (proposed by write_to_file)' },
+    ]);
     expect(t.content('quiver-preview:/w/a.txt?original')).toBe('old\n');
     expect(t.content('quiver-preview:/w/a.txt?proposed')).toBe('new\n');
     expect(t.fired()).toEqual(['quiver-preview:/w/a.txt?proposed']);

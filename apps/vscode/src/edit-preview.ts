@@ -42,7 +42,8 @@ interface Entry {
 export function createEditPreviews(api: PreviewApi): EditPreviews {
   const entries = new Map<string, Entry>();
   const changed = api.newEmitter<vscode.Uri>();
-  const byUri = (uri: vscode.Uri) => [...entries.values()].find((e) => e.left.toString() === uri.toString() || e.right.toString() === uri.toString());
+  const byUri = (uri: vscode.Uri) =>
+    [...entries.values()].find((e) => e.left.toString() === uri.toString() || e.right.toString() === uri.toString());
   const registration = api.registerProvider(PREVIEW_SCHEME, {
     onDidChange: changed.event,
     provideTextDocumentContent(uri) {

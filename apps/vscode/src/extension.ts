@@ -32,7 +32,11 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
   session = current;
   const contributed = contributedTools(context.extension.packageJSON);
   current.onDidLoad((composed) => void setToolContext(contributed, composed));
-  const mcp = registerMcpProvider(vscode, () => mcpServerSpec(settings(), folders()), String(context.extension.packageJSON.version ?? '0.0.0'));
+  const mcp = registerMcpProvider(
+    vscode,
+    () => mcpServerSpec(settings(), folders()),
+    String(context.extension.packageJSON.version ?? '0.0.0'),
+  );
   const reload = reloader(current, log, () => mcp?.refresh());
   context.subscriptions.push(
     log,
@@ -48,7 +52,19 @@ export function activate(context: vscode.ExtensionContext): QuiverExtensionApi {
       log,
       commandOutput,
     }),
-    ...registerCommands({ window: vscode.window, openDocument: (p) => vscode.workspace.openTextDocument(p), session: current, ui, log, commandOutput, results, folders }, reload),
+    ...registerCommands(
+      {
+        window: vscode.window,
+        openDocument: (p) => vscode.workspace.openTextDocument(p),
+        session: current,
+        ui,
+        log,
+        commandOutput,
+        results,
+        folders,
+      },
+      reload,
+    ),
     ...watchForReloads(reload),
     ...(mcp ? [mcp.disposable] : []),
   );

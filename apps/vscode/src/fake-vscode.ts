@@ -19,7 +19,8 @@ export function createFakeWindow(answers: FakeAnswer[] = []) {
   const next = () => answers.shift();
   const message = (kind: FakePrompt['kind']) =>
     (async (text: string, ...rest: unknown[]) => {
-      const options = rest.length && typeof rest[0] === 'object' && rest[0] !== null && !('title' in (rest[0] as object)) ? rest.shift() : undefined;
+      const options =
+        rest.length && typeof rest[0] === 'object' && rest[0] !== null && !('title' in (rest[0] as object)) ? rest.shift() : undefined;
       prompts.push({ kind, message: text, options, items: rest });
       return next();
     }) as never;
@@ -32,7 +33,10 @@ export function createFakeWindow(answers: FakeAnswer[] = []) {
       prompts.push({ kind: 'input', message: options?.prompt ?? '', options });
       return next();
     }) as typeof vscode.window.showInputBox,
-    showQuickPick: (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) => {
+    showQuickPick: (async (
+      items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>,
+      options?: vscode.QuickPickOptions,
+    ) => {
       const list = await items;
       prompts.push({ kind: 'quickPick', message: options?.title ?? '', options, items: [...list] });
       const label = next();

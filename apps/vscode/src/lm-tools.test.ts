@@ -16,7 +16,10 @@ afterEach(async () => {
 });
 
 type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
-const results: LmResultApi = { text: (value) => value, result: (parts) => ({ content: parts }) as unknown as vscode.LanguageModelToolResult };
+const results: LmResultApi = {
+  text: (value) => value,
+  result: (parts) => ({ content: parts }) as unknown as vscode.LanguageModelToolResult,
+};
 const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) } as unknown as vscode.CancellationToken;
 const CHAT = {} as vscode.ChatParticipantToolToken;
 
@@ -40,7 +43,13 @@ async function setup(config: object = {}) {
   });
   const prepare = (name: string, input: Record<string, unknown>) => tools.get(name)!.prepareInvocation!({ input }, token);
   const invoke = async (name: string, input: Record<string, unknown>, chat?: boolean) =>
-    ((await tools.get(name)!.invoke({ input, toolInvocationToken: chat ? CHAT : undefined, tokenizationOptions: undefined }, token)) as unknown as { content: string[] }).content.join('');
+    (
+      (await tools
+        .get(name)!
+        .invoke({ input, toolInvocationToken: chat ? CHAT : undefined, tokenizationOptions: undefined }, token)) as unknown as {
+        content: string[];
+      }
+    ).content.join('');
   return { ws, ui, tools, prepare, invoke };
 }
 
@@ -82,6 +91,8 @@ describe('language-model tools', () => {
   it('refuses a tool the config disables, naming the ones it offers', async () => {
     const { prepare, invoke } = await setup({ tools: { apply_patch: { enabled: false } } });
     expect(await prepare('apply_patch', { input: '' })).toEqual({ invocationMessage: 'Quiver: apply_patch' });
-    expect(await invoke('apply_patch', { input: '*** Begin Patch\n*** End Patch' })).toMatch(/^The tool apply_patch is disabled or hidden in .*quiver\.config\.json.*Use one of: read_file/);
+    expect(await invoke('apply_patch', { input: '*** Begin Patch\n*** End Patch' })).toMatch(
+      /^The tool apply_patch is disabled or hidden in .*quiver\.config\.json.*Use one of: read_file/,
+    );
   });
 });

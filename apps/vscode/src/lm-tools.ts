@@ -62,7 +62,10 @@ async function prepare(
       const { detail } = approvalText(outcome.request);
       return {
         invocationMessage: description,
-        confirmationMessages: { title: `Quiver: allow ${name}?`, message: deps.markdown(detail.split('\n').map(escapeMarkdown).join('  \n')) },
+        confirmationMessages: {
+          title: `Quiver: allow ${name}?`,
+          message: deps.markdown(detail.split('\n').map(escapeMarkdown).join('  \n')),
+        },
       };
     });
   } catch {
@@ -88,7 +91,13 @@ async function invoke(
   let result: ToolResult;
   try {
     result = await deps.session.use(async (composed) => {
-      const ui = createCallUi(deps.ui, { tool: name, params: options.input, preapproved, commandOutput: deps.commandOutput, log: deps.log });
+      const ui = createCallUi(deps.ui, {
+        tool: name,
+        params: options.input,
+        preapproved,
+        commandOutput: deps.commandOutput,
+        log: deps.log,
+      });
       return runCall(composed.runtime, { tool: name, params: options.input, ui, signal: controller.signal, offer: chatOffer(composed) });
     });
   } catch (e) {

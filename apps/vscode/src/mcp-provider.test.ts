@@ -10,14 +10,29 @@ describe('mcpServerSpec', () => {
   const found = (...files: string[]) => ({ path: '/usr/bin:/opt/bin', isExecutable: (f: string) => files.includes(f) });
 
   it('runs `quiver mcp` in the first folder, passing the config path on', () => {
-    expect(mcpServerSpec(settings(), ['/repo', '/other'], found('/opt/bin/quiver'))).toEqual({ label: 'Quiver', command: '/opt/bin/quiver', args: ['mcp', '--cwd', '/repo'], cwd: '/repo' });
-    expect(mcpServerSpec(settings({ configPath: 'q.json' }), ['/repo'], found('/opt/bin/quiver'))?.args).toEqual(['mcp', '--cwd', '/repo', '--config', 'q.json']);
+    expect(mcpServerSpec(settings(), ['/repo', '/other'], found('/opt/bin/quiver'))).toEqual({
+      label: 'Quiver',
+      command: '/opt/bin/quiver',
+      args: ['mcp', '--cwd', '/repo'],
+      cwd: '/repo',
+    });
+    expect(mcpServerSpec(settings({ configPath: 'q.json' }), ['/repo'], found('/opt/bin/quiver'))?.args).toEqual([
+      'mcp',
+      '--cwd',
+      '/repo',
+      '--config',
+      'q.json',
+    ]);
   });
 
   it("finds quiver on PATH first, then in the folder's node_modules/.bin; a path is taken as given", () => {
     expect(mcpServerSpec(settings(), ['/repo'], found('/repo/node_modules/.bin/quiver'))?.command).toBe('/repo/node_modules/.bin/quiver');
-    expect(mcpServerSpec(settings(), ['/repo'], found('/usr/bin/quiver', '/repo/node_modules/.bin/quiver'))?.command).toBe('/usr/bin/quiver');
-    expect(mcpServerSpec(settings({ 'mcp.command': 'tools/quiver' }), ['/repo'], found('/repo/tools/quiver'))?.command).toBe('/repo/tools/quiver');
+    expect(mcpServerSpec(settings(), ['/repo'], found('/usr/bin/quiver', '/repo/node_modules/.bin/quiver'))?.command).toBe(
+      '/usr/bin/quiver',
+    );
+    expect(mcpServerSpec(settings({ 'mcp.command': 'tools/quiver' }), ['/repo'], found('/repo/tools/quiver'))?.command).toBe(
+      '/repo/tools/quiver',
+    );
   });
 
   it('offers nothing without a folder, when disabled, or when quiver is not installed', () => {
@@ -39,9 +54,14 @@ describe('registerMcpProvider', () => {
     ) {}
   }
   const fakeVscode = (withApi: boolean) => {
-    const registered: { id: string; provider: { provideMcpServerDefinitions(t: unknown): unknown[]; onDidChangeMcpServerDefinitions?: unknown } }[] = [];
+    const registered: {
+      id: string;
+      provider: { provideMcpServerDefinitions(t: unknown): unknown[]; onDidChangeMcpServerDefinitions?: unknown };
+    }[] = [];
     const vs = {
-      lm: withApi ? { registerMcpServerDefinitionProvider: (id: string, provider: never) => (registered.push({ id, provider }), { dispose() {} }) } : {},
+      lm: withApi
+        ? { registerMcpServerDefinitionProvider: (id: string, provider: never) => (registered.push({ id, provider }), { dispose() {} }) }
+        : {},
       McpStdioServerDefinition: withApi ? Definition : undefined,
       EventEmitter: class {
         private inner = createFakeEmitter<void>();
@@ -62,11 +82,21 @@ describe('registerMcpProvider', () => {
   it('provides the current definition each time VS Code asks', () => {
     const { vs, registered } = fakeVscode(true);
     let folder: string | undefined = '/repo';
-    const reg = registerMcpProvider(vs, () => (folder ? mcpServerSpec(settings(), [folder], { path: '/bin', isExecutable: () => true }) : undefined), '0.1.0');
+    const reg = registerMcpProvider(
+      vs,
+      () => (folder ? mcpServerSpec(settings(), [folder], { path: '/bin', isExecutable: () => true }) : undefined),
+      '0.1.0',
+    );
     expect(reg).toBeDefined();
     expect(registered[0].id).toBe(MCP_PROVIDER_ID);
     const [definition] = registered[0].provider.provideMcpServerDefinitions(undefined) as Definition[];
-    expect(definition).toMatchObject({ label: 'Quiver', command: '/bin/quiver', args: ['mcp', '--cwd', '/repo'], version: '0.1.0', cwd: { fsPath: '/repo' } });
+    expect(definition).toMatchObject({
+      label: 'Quiver',
+      command: '/bin/quiver',
+      args: ['mcp', '--cwd', '/repo'],
+      version: '0.1.0',
+      cwd: { fsPath: '/repo' },
+    });
     folder = undefined;
     reg!.refresh();
     expect(registered[0].provider.provideMcpServerDefinitions(undefined)).toEqual([]);

@@ -60,12 +60,21 @@ function isExecutableFile(file: string): boolean {
 
 /** The parts of VS Code's MCP API used here (1.101+; absent from older `@types/vscode`). */
 interface McpApi {
-  registerMcpServerDefinitionProvider(id: string, provider: {
-    onDidChangeMcpServerDefinitions?: vscode.Event<void>;
-    provideMcpServerDefinitions(token: vscode.CancellationToken): unknown[];
-  }): vscode.Disposable;
+  registerMcpServerDefinitionProvider(
+    id: string,
+    provider: {
+      onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+      provideMcpServerDefinitions(token: vscode.CancellationToken): unknown[];
+    },
+  ): vscode.Disposable;
 }
-type McpStdioServerDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string>, version?: string) => { cwd?: vscode.Uri };
+type McpStdioServerDefinitionClass = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string>,
+  version?: string,
+) => { cwd?: vscode.Uri };
 
 /**
  * Offer `quiver mcp` to VS Code's own MCP support, where this VS Code has it. Returns the

@@ -44,14 +44,20 @@ export function createQuiverSession(source: SessionSource): QuiverSession {
     const folders = source.folders();
     const settings = source.settings();
     const g: Generation = { users: 0, stale: false, loading: Promise.resolve(undefined as never) };
-    g.loading = folders.length === 0 ? Promise.reject(noFolder()) : composeRuntime({
-      folders,
-      configPath: settings.configPath,
-      approvalOverrides: settings.approvalOverrides,
-      ui: source.ui,
-      ripgrepPath: source.ripgrepPath,
-    });
-    g.loading.then((c) => listeners.forEach((l) => l(c)), () => undefined);
+    g.loading =
+      folders.length === 0
+        ? Promise.reject(noFolder())
+        : composeRuntime({
+            folders,
+            configPath: settings.configPath,
+            approvalOverrides: settings.approvalOverrides,
+            ui: source.ui,
+            ripgrepPath: source.ripgrepPath,
+          });
+    g.loading.then(
+      (c) => listeners.forEach((l) => l(c)),
+      () => undefined,
+    );
     // A failed load is not cached: fixing the config and retrying should just work.
     g.loading.catch(() => {
       if (generation === g) generation = undefined;
@@ -92,5 +98,8 @@ export function createQuiverSession(source: SessionSource): QuiverSession {
 }
 
 function noFolder(): Error {
-  return quiverError(ERROR_CODES.PATH_RESOLVE, 'Quiver needs a workspace folder: its tools work on the folders open in this window. Open a folder and try again.');
+  return quiverError(
+    ERROR_CODES.PATH_RESOLVE,
+    'Quiver needs a workspace folder: its tools work on the folders open in this window. Open a folder and try again.',
+  );
 }

@@ -34,5 +34,7 @@ export async function runCall(runtime: Runtime, options: RunCallOptions): Promis
 
 /** A result as text: text blocks as they are, images as a one-line placeholder. */
 export function resultText(result: ToolResult): string {
-  return result.content.map((b) => (b.type === 'text' ? b.text : `[image ${b.mimeType}, ${Buffer.byteLength(b.data, 'base64')} bytes]`)).join('\n');
+  return result.content
+    .map((b) => (b.type === 'text' ? b.text : `[image ${b.mimeType}, ${Buffer.byteLength(b.data, 'base64')} bytes]`))
+    .join('\n');
 }

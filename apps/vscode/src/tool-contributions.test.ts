@@ -26,7 +26,9 @@ describe('generated language-model tool contributions', () => {
       tags: ['quiver', 'read-only'],
       when: 'quiver.tool.read_file',
     });
-    expect(contributions.map((c: { name: string }) => c.name)).toEqual(plugins.flatMap((p) => p.tools.filter((t) => !t.hidden).map((t) => t.name)));
+    expect(contributions.map((c: { name: string }) => c.name)).toEqual(
+      plugins.flatMap((p) => p.tools.filter((t) => !t.hidden).map((t) => t.name)),
+    );
   });
 
   it("come out the same from the plugins' built descriptors as from their sources", () => {
@@ -34,7 +36,9 @@ describe('generated language-model tool contributions', () => {
   });
 
   it('leave out the tools a config disables or hides', () => {
-    const names = toolContributions([...BUNDLED_PLUGINS.values()], { execute_command: { enabled: false }, new_rule: { hidden: true } }).map((c: { name: string }) => c.name);
+    const names = toolContributions([...BUNDLED_PLUGINS.values()], { execute_command: { enabled: false }, new_rule: { hidden: true } }).map(
+      (c: { name: string }) => c.name,
+    );
     expect(names).not.toContain('execute_command');
     expect(names).not.toContain('new_rule');
     expect(names).toContain('read_file');

@@ -12,7 +12,13 @@ const png = Buffer.from('not really a png').toString('base64');
 
 describe('toLmToolResult', () => {
   it('maps text blocks to text parts and images to data parts', () => {
-    const r = toLmToolResult(api(true), { isError: false, content: [{ type: 'text', text: 'a' }, { type: 'image', data: png, mimeType: 'image/png' }] });
+    const r = toLmToolResult(api(true), {
+      isError: false,
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'image', data: png, mimeType: 'image/png' },
+      ],
+    });
     expect(r.content).toEqual([{ text: 'a' }, { bytes: 16, mimeType: 'image/png' }]);
   });
 
@@ -22,7 +28,9 @@ describe('toLmToolResult', () => {
   });
 
   it('keeps an error result as text for the model, and never returns an empty result', () => {
-    expect(toLmToolResult(api(true), { isError: true, code: 'X', content: [{ type: 'text', text: 'denied' }] }).content).toEqual([{ text: 'denied' }]);
+    expect(toLmToolResult(api(true), { isError: true, code: 'X', content: [{ type: 'text', text: 'denied' }] }).content).toEqual([
+      { text: 'denied' },
+    ]);
     expect(toLmToolResult(api(true), { isError: false, content: [] }).content).toEqual([{ text: '' }]);
   });
 });

@@ -20,7 +20,9 @@ export function toLmToolResult(api: LmResultApi, result: ToolResult): vscode.Lan
   const parts = result.content.map((block) => {
     if (block.type === 'text') return api.text(block.text);
     if (api.image) return api.image(Buffer.from(block.data, 'base64'), block.mimeType);
-    return api.text(`[image ${block.mimeType}, ${Buffer.byteLength(block.data, 'base64')} bytes: this editor cannot pass images to the model]`);
+    return api.text(
+      `[image ${block.mimeType}, ${Buffer.byteLength(block.data, 'base64')} bytes: this editor cannot pass images to the model]`,
+    );
   });
   return api.result(parts.length ? parts : [api.text('')]);
 }

@@ -7,17 +7,34 @@ import { createFakeWindow } from './fake-vscode.js';
 import { createOutputLog } from './output-log.js';
 import { createCallUi, createVscodeHostUi } from './vscode-host-ui.js';
 
-const request: ApprovalRequest = { tool: 'write_to_file', category: 'edit', description: 'd', reason: 'approval.editFiles is off', path: '/w/a.txt', params: {}, setting: 'approval.editFiles' };
+const request: ApprovalRequest = {
+  tool: 'write_to_file',
+  category: 'edit',
+  description: 'd',
+  reason: 'approval.editFiles is off',
+  path: '/w/a.txt',
+  params: {},
+  setting: 'approval.editFiles',
+};
 
 function setup(answers: (string | undefined)[] = []) {
   const window = createFakeWindow(answers);
   const lines: string[] = [];
   const log = createOutputLog({ appendLine: (l) => void lines.push(l), show: () => undefined, dispose: () => undefined });
   const chunks: string[] = [];
-  const commandOutput: CommandOutput = { begin: (c) => void chunks.push(`begin ${c}`), write: (c, s) => void chunks.push(`${s} ${c}`), dispose: () => undefined };
+  const commandOutput: CommandOutput = {
+    begin: (c) => void chunks.push(`begin ${c}`),
+    write: (c, s) => void chunks.push(`${s} ${c}`),
+    dispose: () => undefined,
+  };
   const closed: string[] = [];
   const shown: unknown[] = [];
-  const previews: EditPreviews = { show: async (p) => void shown.push(p), close: async (p) => void closed.push(p), isOpen: () => true, dispose: () => undefined };
+  const previews: EditPreviews = {
+    show: async (p) => void shown.push(p),
+    close: async (p) => void closed.push(p),
+    isOpen: () => true,
+    dispose: () => undefined,
+  };
   const ui = createVscodeHostUi({ window, log, commandOutput, previews, promptStyle: () => 'modal' });
   return { ui, window, log, lines, chunks, closed, shown, commandOutput };
 }
@@ -53,7 +70,13 @@ describe('VS Code host UI', () => {
 describe('call UI', () => {
   const base = (answers: boolean[]): HostUi & { asked: ApprovalRequest[] } => {
     const asked: ApprovalRequest[] = [];
-    return { asked, say: () => undefined, ask: async () => ({ response: 'no' }), approve: async (r) => (asked.push(r), { approved: answers.shift() ?? false }), output: () => undefined };
+    return {
+      asked,
+      say: () => undefined,
+      ask: async () => ({ response: 'no' }),
+      approve: async (r) => (asked.push(r), { approved: answers.shift() ?? false }),
+      output: () => undefined,
+    };
   };
 
   it('answers the pre-approved request once, without asking, and asks for anything else', async () => {

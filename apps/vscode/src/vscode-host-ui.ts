@@ -94,6 +94,7 @@ function sameCall(a: ApprovalRequest, b: ApprovalRequest): boolean {
 }
 
 function logApproval(log: OutputLog, request: ApprovalRequest, answer: ApprovalResponse, by: string): void {
-  const what = request.command !== undefined ? ` (command: ${request.command})` : request.path !== undefined ? ` (path: ${request.path})` : '';
+  const what =
+    request.command !== undefined ? ` (command: ${request.command})` : request.path !== undefined ? ` (path: ${request.path})` : '';
   log.append(`[approval] ${request.tool}${what}: ${answer.approved ? 'approved' : 'denied'} by ${by}; ${request.reason}`);
 }

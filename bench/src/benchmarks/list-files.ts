@@ -36,10 +36,56 @@ export async function benchListFiles(ctx: BenchContext): Promise<BenchResult[]> 
     const walkAll = async () => void (await walk(Infinity));
     const walkCapped = async () => void (await walk(LIST_LIMIT));
     return [
-      await row(ctx, { id: 'list-walker', title: 'list_files walker, no cap', subjectLabel: 'listFiles + IgnoreService listing filter, recursive, no cap', baselineLabel: rgAll, target: uncapped, notes: [counts] }, await alternate({ runs, subject: walkAll, baseline: rg() }), walkAll),
-      await row(ctx, { id: 'list-tool', title: 'list_files tool, no cap', subjectLabel: 'list_files through the pipeline, recursive, no cap (sorts and formats every entry too)', baselineLabel: rgAll, target: uncapped, notes: [counts] }, await alternate({ runs, subject: uncappedTool.run, baseline: rg() }), uncappedTool.run),
-      await row(ctx, { id: 'list-walker-capped', title: `list_files walker, cap ${LIST_LIMIT}`, subjectLabel: `listFiles + IgnoreService listing filter, recursive, limit ${LIST_LIMIT}`, baselineLabel: rgCapped, target: capped }, await alternate({ runs, subject: walkCapped, baseline: rg(LIST_LIMIT) }), walkCapped),
-      await row(ctx, { id: 'list-tool-capped', title: `list_files tool, cap ${LIST_LIMIT}`, subjectLabel: `list_files through the pipeline, recursive, default cap ${LIST_LIMIT}`, baselineLabel: rgCapped, target: capped }, await alternate({ runs, subject: cappedTool.run, baseline: rg(LIST_LIMIT) }), cappedTool.run),
+      await row(
+        ctx,
+        {
+          id: 'list-walker',
+          title: 'list_files walker, no cap',
+          subjectLabel: 'listFiles + IgnoreService listing filter, recursive, no cap',
+          baselineLabel: rgAll,
+          target: uncapped,
+          notes: [counts],
+        },
+        await alternate({ runs, subject: walkAll, baseline: rg() }),
+        walkAll,
+      ),
+      await row(
+        ctx,
+        {
+          id: 'list-tool',
+          title: 'list_files tool, no cap',
+          subjectLabel: 'list_files through the pipeline, recursive, no cap (sorts and formats every entry too)',
+          baselineLabel: rgAll,
+          target: uncapped,
+          notes: [counts],
+        },
+        await alternate({ runs, subject: uncappedTool.run, baseline: rg() }),
+        uncappedTool.run,
+      ),
+      await row(
+        ctx,
+        {
+          id: 'list-walker-capped',
+          title: `list_files walker, cap ${LIST_LIMIT}`,
+          subjectLabel: `listFiles + IgnoreService listing filter, recursive, limit ${LIST_LIMIT}`,
+          baselineLabel: rgCapped,
+          target: capped,
+        },
+        await alternate({ runs, subject: walkCapped, baseline: rg(LIST_LIMIT) }),
+        walkCapped,
+      ),
+      await row(
+        ctx,
+        {
+          id: 'list-tool-capped',
+          title: `list_files tool, cap ${LIST_LIMIT}`,
+          subjectLabel: `list_files through the pipeline, recursive, default cap ${LIST_LIMIT}`,
+          baselineLabel: rgCapped,
+          target: capped,
+        },
+        await alternate({ runs, subject: cappedTool.run, baseline: rg(LIST_LIMIT) }),
+        cappedTool.run,
+      ),
     ];
   } finally {
     await uncappedTool.dispose();
@@ -62,7 +108,10 @@ async function walker(tree: string): Promise<(limit: number) => Promise<ListFile
 }
 
 /** `list_files {path: '.', recursive: true}` through a runtime with the given plugin options. */
-async function toolRunner(tree: string, options: Record<string, unknown>): Promise<{ run: () => Promise<void>; dispose: () => Promise<void> }> {
+async function toolRunner(
+  tree: string,
+  options: Record<string, unknown>,
+): Promise<{ run: () => Promise<void>; dispose: () => Promise<void> }> {
   const runtime = await benchRuntime(tree, [{ plugin: listFilesPlugin, options }]);
   const task = runtime.createTask();
   return {

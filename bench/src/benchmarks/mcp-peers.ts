@@ -18,10 +18,34 @@ interface Round {
 type Series = Record<keyof Round, number[]>;
 
 const ROWS: { key: keyof Round; id: string; title: (calls: number) => string; unit: string; what: (calls: number) => string }[] = [
-  { key: 'startMs', id: 'peer-start', title: () => '`quiver mcp` cold start to `tools/list` vs server-filesystem', unit: 'ms', what: () => 'spawn, initialize, tools/list answered' },
-  { key: 'smallMsPerCall', id: 'peer-small-reads', title: (n) => `${n.toLocaleString('en')} sequential small reads over stdio vs server-filesystem`, unit: 'ms/call', what: (n) => `${n} sequential tools/call of a small file` },
-  { key: 'rssMb', id: 'peer-rss', title: () => 'MCP server peak RSS vs server-filesystem', unit: 'MB', what: (n) => `VmHWM after start, tools/list and ${n} small reads` },
-  { key: 'bigMsPerCall', id: 'peer-big-read', title: () => 'read of the 5,000-line file over stdio vs server-filesystem', unit: 'ms/call', what: () => 'tools/call reading the 5,000-line file' },
+  {
+    key: 'startMs',
+    id: 'peer-start',
+    title: () => '`quiver mcp` cold start to `tools/list` vs server-filesystem',
+    unit: 'ms',
+    what: () => 'spawn, initialize, tools/list answered',
+  },
+  {
+    key: 'smallMsPerCall',
+    id: 'peer-small-reads',
+    title: (n) => `${n.toLocaleString('en')} sequential small reads over stdio vs server-filesystem`,
+    unit: 'ms/call',
+    what: (n) => `${n} sequential tools/call of a small file`,
+  },
+  {
+    key: 'rssMb',
+    id: 'peer-rss',
+    title: () => 'MCP server peak RSS vs server-filesystem',
+    unit: 'MB',
+    what: (n) => `VmHWM after start, tools/list and ${n} small reads`,
+  },
+  {
+    key: 'bigMsPerCall',
+    id: 'peer-big-read',
+    title: () => 'read of the 5,000-line file over stdio vs server-filesystem',
+    unit: 'ms/call',
+    what: () => 'tools/call reading the 5,000-line file',
+  },
 ];
 
 /**
@@ -47,9 +71,30 @@ export async function benchMcpPeers(ctx: BenchContext): Promise<BenchResult[]> {
   const reference = serverFilesystem();
   const others = [desktopCommander()].filter((p): p is Peer => p !== undefined);
   const quiver = (round: string): Promise<Round> =>
-    serverRound(`quiver mcp ${round}`, process.execPath, [ctx.cliBin, 'mcp', '--cwd', cwd], cwd, calls, bigCalls, (i) => ({ name: 'read_file', arguments: { path: ctx.corpora.small[i % ctx.corpora.small.length] } }), { name: 'read_file', arguments: { path: ctx.corpora.source } });
-  const peer = (p: Peer) => (round: string): Promise<Round> =>
-    serverRound(`${p.package} ${round}`, process.execPath, [p.bin, ...p.args(cwd)], cwd, calls, bigCalls, (i) => p.read(join(cwd, ctx.corpora.small[i % ctx.corpora.small.length])), p.read(isAbsolute(ctx.corpora.source) ? ctx.corpora.source : join(cwd, ctx.corpora.source)), p.env?.(ctx.scratch, cwd));
+    serverRound(
+      `quiver mcp ${round}`,
+      process.execPath,
+      [ctx.cliBin, 'mcp', '--cwd', cwd],
+      cwd,
+      calls,
+      bigCalls,
+      (i) => ({ name: 'read_file', arguments: { path: ctx.corpora.small[i % ctx.corpora.small.length] } }),
+      { name: 'read_file', arguments: { path: ctx.corpora.source } },
+    );
+  const peer =
+    (p: Peer) =>
+    (round: string): Promise<Round> =>
+      serverRound(
+        `${p.package} ${round}`,
+        process.execPath,
+        [p.bin, ...p.args(cwd)],
+        cwd,
+        calls,
+        bigCalls,
+        (i) => p.read(join(cwd, ctx.corpora.small[i % ctx.corpora.small.length])),
+        p.read(isAbsolute(ctx.corpora.source) ? ctx.corpora.source : join(cwd, ctx.corpora.source)),
+        p.env?.(ctx.scratch, cwd),
+      );
   const sides = [quiver, peer(reference), ...others.map(peer)];
   const series = sides.map(() => emptySeries());
   const timedOut: (TimedOut | undefined)[] = sides.map(() => undefined);
@@ -85,11 +130,20 @@ export async function benchMcpPeers(ctx: BenchContext): Promise<BenchResult[]> {
     const baseline = stats(series[1][row.key]);
     const target = row.key === 'bigMsPerCall' ? ({ kind: 'absolute', limit: 5 } as const) : ({ kind: 'ratio', limit: 1 } as const);
     const r = result(
-      { id: row.id, title: row.title(calls), subjectLabel: `quiver mcp: ${row.what(calls)}`, baselineLabel: `server-filesystem: ${row.what(calls)}`, unit: row.unit, target, notes },
+      {
+        id: row.id,
+        title: row.title(calls),
+        subjectLabel: `quiver mcp: ${row.what(calls)}`,
+        baselineLabel: `server-filesystem: ${row.what(calls)}`,
+        unit: row.unit,
+        target,
+        notes,
+      },
       { subject, baseline, ratio: subject.median / baseline.median },
     );
     // Figures from the rounds that finished stay in the table; the verdict says what stopped.
-    if (stopped.length) return { ...r, met: false, timedOut: `${stopped.map((e) => e.message).join('; ')} (limit per round ${ROUND_LIMIT_MS / 1000} s)` };
+    if (stopped.length)
+      return { ...r, met: false, timedOut: `${stopped.map((e) => e.message).join('; ')} (limit per round ${ROUND_LIMIT_MS / 1000} s)` };
     return r;
   });
 }
@@ -100,7 +154,17 @@ function emptySeries(): Series {
 
 type Call = { name: string; arguments: Record<string, unknown> };
 
-async function serverRound(what: string, command: string, args: string[], cwd: string, calls: number, bigCalls: number, small: (i: number) => Call, big: Call, env?: Record<string, string>): Promise<Round> {
+async function serverRound(
+  what: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  calls: number,
+  bigCalls: number,
+  small: (i: number) => Call,
+  big: Call,
+  env?: Record<string, string>,
+): Promise<Round> {
   const server = await startMcpServer(command, args, cwd, env, { limitMs: ROUND_LIMIT_MS, what });
   try {
     return await onServer(server, async () => {

@@ -20,9 +20,41 @@ export async function benchMcpStdio(ctx: BenchContext): Promise<BenchResult[]> {
   const m = await measureRounds(ctx, cwd, calls);
   const startRss = `peak RSS right after tools/list: ${stats(m.rssAtStart).median.toFixed(1)} MB (median)`;
   const rows = [
-    result({ id: 'mcp-start', title: '`quiver mcp` start to `tools/list`', subjectLabel: 'spawn `quiver mcp --cwd <dir>`, initialize, tools/list answered', baselineLabel: 'node -e 0 (spawn to exit)', unit: 'ms', target: { kind: 'absolute', limit: 250 }, notes: [`tools/list returned ${m.tools} tools (the default preset)`] }, paired(m.start)),
-    result({ id: 'mcp-calls', title: `MCP stdio, ${calls} sequential read_file calls`, subjectLabel: `${calls} sequential tools/call read_file (small files) over stdio, per call`, baselineLabel: 'the same calls in-process through the same pipeline', unit: 'ms/call', target: { kind: 'absolute', limit: 0.5 } }, paired(m.perCall)),
-    result({ id: 'mcp-rss', title: 'MCP server peak RSS after the run', subjectLabel: `VmHWM of the server after start, tools/list and ${calls} calls`, baselineLabel: 'maxRSS of a bare node -e', unit: 'MB', target: { kind: 'absolute', limit: 100 }, notes: [startRss] }, paired(m.rss)),
+    result(
+      {
+        id: 'mcp-start',
+        title: '`quiver mcp` start to `tools/list`',
+        subjectLabel: 'spawn `quiver mcp --cwd <dir>`, initialize, tools/list answered',
+        baselineLabel: 'node -e 0 (spawn to exit)',
+        unit: 'ms',
+        target: { kind: 'absolute', limit: 250 },
+        notes: [`tools/list returned ${m.tools} tools (the default preset)`],
+      },
+      paired(m.start),
+    ),
+    result(
+      {
+        id: 'mcp-calls',
+        title: `MCP stdio, ${calls} sequential read_file calls`,
+        subjectLabel: `${calls} sequential tools/call read_file (small files) over stdio, per call`,
+        baselineLabel: 'the same calls in-process through the same pipeline',
+        unit: 'ms/call',
+        target: { kind: 'absolute', limit: 0.5 },
+      },
+      paired(m.perCall),
+    ),
+    result(
+      {
+        id: 'mcp-rss',
+        title: 'MCP server peak RSS after the run',
+        subjectLabel: `VmHWM of the server after start, tools/list and ${calls} calls`,
+        baselineLabel: 'maxRSS of a bare node -e',
+        unit: 'MB',
+        target: { kind: 'absolute', limit: 100 },
+        notes: [startRss],
+      },
+      paired(m.rss),
+    ),
   ];
   if (ctx.profileMisses && !rows[0].met) rows[0].profile = await profileServer(ctx, cwd, 0);
   // Three times the calls, so that start-up is a small part of the profile.
@@ -63,7 +95,9 @@ async function measureRounds(ctx: BenchContext, cwd: string, calls: number): Pro
   const baselineRound = async () => {
     m.start.b.push((await runProcess(process.execPath, ['-e', '0'])).ms);
     m.perCall.b.push(await timeCalls(calls, (i) => task.call('read_file', readCall(i).arguments)));
-    const bare = await runProcess(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS))'], { keepOutput: true });
+    const bare = await runProcess(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS))'], {
+      keepOutput: true,
+    });
     m.rss.b.push(Number(bare.stdout) / 1024);
   };
   try {
@@ -106,7 +140,10 @@ async function profileServer(ctx: BenchContext, cwd: string, calls: number) {
     await server.client.close();
   }
   // The profile is written when the server exits, which it does once stdin closes.
-  const what = calls === 0 ? 'one `quiver mcp` server: start, initialize, tools/list, exit' : `one \`quiver mcp\` server: start, tools/list, ${calls} calls`;
+  const what =
+    calls === 0
+      ? 'one `quiver mcp` server: start, initialize, tools/list, exit'
+      : `one \`quiver mcp\` server: start, tools/list, ${calls} calls`;
   for (let i = 0; i < 100; i++) {
     try {
       const summary = summariseProfileDir(`${what} (node --cpu-prof)`, dir);

@@ -26,7 +26,11 @@ interface Listing {
 export async function benchMcpToolsTokens(ctx: BenchContext): Promise<BenchResult[]> {
   const cwd = ctx.corpora.files;
   const quiver = await listTools(process.execPath, [ctx.cliBin, 'mcp', '--cwd', cwd], cwd);
-  const filesystem = await listTools(process.execPath, [require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), cwd], cwd);
+  const filesystem = await listTools(
+    process.execPath,
+    [require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), cwd],
+    cwd,
+  );
   return [
     result(
       {

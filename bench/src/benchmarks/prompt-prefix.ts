@@ -15,11 +15,26 @@ import { stats } from '../measure.js';
  * (browser_action offered), no MCP server, no skill and no web-search key: the default run.
  */
 export async function benchPromptPrefix(ctx: BenchContext): Promise<BenchResult[]> {
-  const provider = await createScriptedProvider({ protocol: 'anthropic', replies: [{ toolCalls: [{ name: 'attempt_completion', input: { result: 'ok' } }] }] });
+  const provider = await createScriptedProvider({
+    protocol: 'anthropic',
+    replies: [{ toolCalls: [{ name: 'attempt_completion', input: { result: 'ok' } }] }],
+  });
   try {
     const cwd = join(ctx.scratch, 'prompt-prefix');
     mkdirSync(cwd, { recursive: true });
-    const args = [ctx.cliBin, 'run', 'Say ok', '--provider', 'anthropic', '--model', 'claude-bench', '--base-url', provider.baseURL, '--yes', '--json'];
+    const args = [
+      ctx.cliBin,
+      'run',
+      'Say ok',
+      '--provider',
+      'anthropic',
+      '--model',
+      'claude-bench',
+      '--base-url',
+      provider.baseURL,
+      '--yes',
+      '--json',
+    ];
     const code = await new Promise<number | null>((resolve) => {
       // The default run: no user config or global skills (a HOME of its own), no web-search key.
       const home = join(ctx.scratch, 'prompt-prefix-home');

@@ -68,7 +68,11 @@ async function logRss(ctx: BenchContext): Promise<BenchResult> {
   const start = ctx.corpora.sizes.logReadLine;
   const script = join(benchRoot(), 'src/child/read-range.mjs');
   const child = (mode: 'read' | 'idle') => async () => {
-    const run = await runProcess(process.execPath, [script, ctx.corpora.dir, basename(ctx.corpora.log), String(start), String(start + RANGE - 1), mode], { keepOutput: true });
+    const run = await runProcess(
+      process.execPath,
+      [script, ctx.corpora.dir, basename(ctx.corpora.log), String(start), String(start + RANGE - 1), mode],
+      { keepOutput: true },
+    );
     const report = JSON.parse(run.stdout) as ChildReport;
     if (mode === 'read' && report.lines < RANGE) throw new Error(`the child read ${report.lines} lines`);
     return report.maxRssKb / 1024;
@@ -110,8 +114,9 @@ async function sourceFile(ctx: BenchContext, call: Call): Promise<BenchResult> {
     },
     paired,
   );
-  if (!row.met && ctx.profileMisses) row.profile = await profileInProcess('read_file of the source file ×20', async () => {
-    for (let i = 0; i < 20; i++) await call(params);
-  });
+  if (!row.met && ctx.profileMisses)
+    row.profile = await profileInProcess('read_file of the source file ×20', async () => {
+      for (let i = 0; i < 20; i++) await call(params);
+    });
   return row;
 }

@@ -35,14 +35,23 @@ export async function benchSandbox(ctx: BenchContext): Promise<BenchResult[]> {
   }
 }
 
-async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createSandboxService>, ignore: Awaited<ReturnType<typeof createIgnoreService>>, cwd: string): Promise<BenchResult> {
+async function overheadRow(
+  ctx: BenchContext,
+  sandbox: ReturnType<typeof createSandboxService>,
+  ignore: Awaited<ReturnType<typeof createIgnoreService>>,
+  cwd: string,
+): Promise<BenchResult> {
   let mounts = 0;
   // Whether each run joined a sandbox made ahead; the warm-up runs come first, so the last `n` are the measured ones.
   const joinedRuns: boolean[] = [];
   const joinedOf = (runsCounted: number): number => joinedRuns.splice(0).slice(-runsCounted).filter(Boolean).length;
   const prepareMs: number[] = [];
   const runs = Math.max(ctx.runs, ctx.smoke ? 3 : 15);
-  const timed = async (service: ReturnType<typeof createSandboxService>, dir: string, onPrepared?: (p: { file: string; args: string[] }) => void): Promise<number> => {
+  const timed = async (
+    service: ReturnType<typeof createSandboxService>,
+    dir: string,
+    onPrepared?: (p: { file: string; args: string[] }) => void,
+  ): Promise<number> => {
     const start = performance.now();
     const p = await service.prepare({ command: 'true', cwd: dir, shell: '/bin/bash', env: process.env });
     prepareMs.push(performance.now() - start);
@@ -91,7 +100,11 @@ async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createS
   let unmasked: Awaited<ReturnType<typeof alternate>>;
   let unmaskedMounts = 0;
   try {
-    unmasked = await alternate({ runs, subject: () => timed(bare, empty, (p) => (unmaskedMounts = countMounts(p.args))), baseline: baseline(empty) });
+    unmasked = await alternate({
+      runs,
+      subject: () => timed(bare, empty, (p) => (unmaskedMounts = countMounts(p.args))),
+      baseline: baseline(empty),
+    });
   } finally {
     await bare.dispose?.();
     rmSync(empty, { recursive: true, force: true });
@@ -102,7 +115,8 @@ async function overheadRow(ctx: BenchContext, sandbox: ReturnType<typeof createS
     {
       id: 'sandbox-overhead',
       title: 'Sandbox: per-command overhead (`true`)',
-      subjectLabel: 'sandbox.prepare + the sandbox (bubblewrap: new namespaces, every mask; joined when made ahead in time) + bash -c true, to exit, back to back',
+      subjectLabel:
+        'sandbox.prepare + the sandbox (bubblewrap: new namespaces, every mask; joined when made ahead in time) + bash -c true, to exit, back to back',
       baselineLabel: 'bash -c true, spawn to exit',
       unit: 'ms',
       target: { kind: 'added', limit: 15 },
@@ -122,7 +136,12 @@ function countMounts(args: readonly string[]): number {
 }
 
 async function maskRow(ctx: BenchContext, ignore: Awaited<ReturnType<typeof createIgnoreService>>, roots: string[]): Promise<BenchResult> {
-  const cache = createMaskCache({ roots, version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() });
+  const cache = createMaskCache({
+    roots,
+    version: () => ignore.rulesVersion(),
+    filter: () => ignore.listingFilter(),
+    visible: () => ignore.ruleFiles(),
+  });
   try {
     const count = (await cache.masks()).length;
     const paired = await alternate({
@@ -141,7 +160,8 @@ function maskResult(ctx: BenchContext, paired: Awaited<ReturnType<typeof alterna
     {
       id: 'sandbox-masks',
       title: `Sandbox: masks for ${ctx.corpora.treeFiles.toLocaleString('en')} files, cached per ignore-file version`,
-      subjectLabel: 'masks for a command: ignore-file version + the events of the watched folders (inotify; a folder read again only after an event in it)',
+      subjectLabel:
+        'masks for a command: ignore-file version + the events of the watched folders (inotify; a folder read again only after an event in it)',
       baselineLabel: 'computing them: one walk of the tree, not entering hidden folders',
       unit: 'ms',
       target: { kind: 'absolute', limit: 20 },

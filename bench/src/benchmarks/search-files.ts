@@ -26,7 +26,11 @@ export async function benchSearchFiles(ctx: BenchContext): Promise<BenchResult[]
     const shown = resultText(await search()).split('\n')[0];
     const raw = await runProcess(ctx.rgPath, args); // the tool runs rg from this process's cwd too
     if (raw.lines >= MAX_RG_LINES) ctx.log(`note: rg printed ${raw.lines} JSON lines, over the tool's cap of ${MAX_RG_LINES}`);
-    const paired = await alternate({ runs: ctx.runs, subject: async () => void (await search()), baseline: async () => void (await runProcess(ctx.rgPath, args)) });
+    const paired = await alternate({
+      runs: ctx.runs,
+      subject: async () => void (await search()),
+      baseline: async () => void (await runProcess(ctx.rgPath, args)),
+    });
     const row = result(
       {
         id: 'search-files',

@@ -85,17 +85,29 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
   const quiver = await answerAll(process.execPath, [ctx.cliBin, 'mcp', '--cwd', tree], tree, {}, async (s) => ({
     tree: [await ask(s, 'list_files recursive', [{ name: 'list_files', arguments: { path: '.', recursive: true } }])],
     symbol: [await ask(s, 'search_files', [{ name: 'search_files', arguments: { path: '.', regex: TOKENS_SYMBOL } }])],
-    range: [await ask(s, 'read_file start_line/end_line', [{ name: 'read_file', arguments: { path: rangeFile, start_line: RANGE.first, end_line: RANGE.last } }])],
+    range: [
+      await ask(s, 'read_file start_line/end_line', [
+        { name: 'read_file', arguments: { path: rangeFile, start_line: RANGE.first, end_line: RANGE.last } },
+      ]),
+    ],
   }));
 
   const fs = serverFilesystem();
   const filesystem = await answerAll(process.execPath, [fs.bin, ...fs.args(tree)], tree, {}, async (s) => ({
     tree: [
       await ask(s, 'directory_tree', [{ name: 'directory_tree', arguments: { path: tree } }]),
-      await ask(s, `list_directory ×${folders.length}`, folders.map((f) => ({ name: 'list_directory', arguments: { path: join(tree, f) } }))),
+      await ask(
+        s,
+        `list_directory ×${folders.length}`,
+        folders.map((f) => ({ name: 'list_directory', arguments: { path: join(tree, f) } })),
+      ),
     ],
     symbol: [],
-    range: [await ask(s, `read_text_file head ${RANGE.last}`, [{ name: 'read_text_file', arguments: { path: join(tree, rangeFile), head: RANGE.last } }])],
+    range: [
+      await ask(s, `read_text_file head ${RANGE.last}`, [
+        { name: 'read_text_file', arguments: { path: join(tree, rangeFile), head: RANGE.last } },
+      ]),
+    ],
   }));
 
   const dc = desktopCommander();
@@ -103,7 +115,14 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
     ? await answerAll(process.execPath, [dc.bin, ...dc.args(tree)], tree, dc.env?.(dir, tree) ?? {}, async (s) => ({
         tree: [await ask(s, 'list_directory depth 10', [{ name: 'list_directory', arguments: { path: tree, depth: 10 } }])],
         symbol: [{ how: 'start_search + get_more_search_results', ...(await commanderSearch(s, tree)) }],
-        range: [await ask(s, 'read_file offset/length', [{ name: 'read_file', arguments: { path: join(tree, rangeFile), offset: RANGE.first - 1, length: RANGE.last - RANGE.first + 1 } }])],
+        range: [
+          await ask(s, 'read_file offset/length', [
+            {
+              name: 'read_file',
+              arguments: { path: join(tree, rangeFile), offset: RANGE.first - 1, length: RANGE.last - RANGE.first + 1 },
+            },
+          ]),
+        ],
       }))
     : undefined;
 
@@ -123,8 +142,12 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
     if (!best) throw new Error(`no peer answers "${q.what}"`);
     mine += own.tokens;
     theirs += best.spent.tokens;
-    const others = peers.map((p) => `${p.name} ${p.answers[q.id] ? `${p.answers[q.id]!.tokens} (${p.answers[q.id]!.how})` : 'cannot'}`).join(', ');
-    notes.push(`${q.what}: Quiver ${own.tokens} (${own.how}) vs best ${best.spent.tokens} (${best.peer}) → ${(own.tokens / best.spent.tokens).toFixed(2)}×; ${others}`);
+    const others = peers
+      .map((p) => `${p.name} ${p.answers[q.id] ? `${p.answers[q.id]!.tokens} (${p.answers[q.id]!.how})` : 'cannot'}`)
+      .join(', ');
+    notes.push(
+      `${q.what}: Quiver ${own.tokens} (${own.how}) vs best ${best.spent.tokens} (${best.peer}) → ${(own.tokens / best.spent.tokens).toFixed(2)}×; ${others}`,
+    );
   }
   // Beside the per-question best: each peer alone on the questions it can answer at all.
   for (const p of peers) {
@@ -137,15 +160,26 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
   // (not in the figure above) the calls a model writes to get each answer.
   const read = quiver.range!;
   const numbered = read.tokens - sumTokens(read.texts.map(withoutLineNumbers));
-  notes.push(`read a range: ${numbered} of Quiver's ${read.tokens} tokens are its \`N | \` line prefixes (the format SPEC Part B §6 fixes); Desktop Commander numbers no line (one header gives the first line's offset), server-filesystem neither`);
+  notes.push(
+    `read a range: ${numbered} of Quiver's ${read.tokens} tokens are its \`N | \` line prefixes (the format SPEC Part B §6 fixes); Desktop Commander numbers no line (one header gives the first line's offset), server-filesystem neither`,
+  );
   let mineCalls = 0;
   let theirsCalls = 0;
   for (const q of questions) {
     mineCalls += quiver[q.id]!.tokens + quiver[q.id]!.callTokens;
-    theirsCalls += Math.min(...peers.map((p) => p.answers[q.id]).filter((a): a is Spent => a !== undefined).map((a) => a.tokens + a.callTokens));
+    theirsCalls += Math.min(
+      ...peers
+        .map((p) => p.answers[q.id])
+        .filter((a): a is Spent => a !== undefined)
+        .map((a) => a.tokens + a.callTokens),
+    );
   }
-  notes.push(`with the calls counted too (tool name + arguments JSON a model writes, per call; server-filesystem's tree takes ${folders.length} list_directory calls): Quiver ${mineCalls} vs best ${theirsCalls} → ${(mineCalls / theirsCalls).toFixed(2)}× (not the row's figure, which counts results only)`);
-  notes.push(`peers: ${fs.package}@${fs.version}${dc ? `, ${dc.package}@${dc.version}` : ' (Desktop Commander not installed)'}; tokens of the result texts, gpt-tokenizer o200k_base`);
+  notes.push(
+    `with the calls counted too (tool name + arguments JSON a model writes, per call; server-filesystem's tree takes ${folders.length} list_directory calls): Quiver ${mineCalls} vs best ${theirsCalls} → ${(mineCalls / theirsCalls).toFixed(2)}× (not the row's figure, which counts results only)`,
+  );
+  notes.push(
+    `peers: ${fs.package}@${fs.version}${dc ? `, ${dc.package}@${dc.version}` : ' (Desktop Commander not installed)'}; tokens of the result texts, gpt-tokenizer o200k_base`,
+  );
   return [
     result(
       {
@@ -163,13 +197,24 @@ async function measure(ctx: BenchContext, dir: string, tree: string): Promise<Be
 }
 
 /** Start a server, get its answers, and keep the cheapest way it has for each question. */
-async function answerAll(command: string, args: string[], cwd: string, env: Record<string, string>, ask: (s: McpServerUnderTest) => Promise<Record<string, Answer[]>>): Promise<Record<string, Spent | undefined>> {
+async function answerAll(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  ask: (s: McpServerUnderTest) => Promise<Record<string, Answer[]>>,
+): Promise<Record<string, Spent | undefined>> {
   const server = await startMcpServer(command, args, cwd, env);
   try {
     const answers = await ask(server);
     const spent: Record<string, Spent | undefined> = {};
     for (const [id, ways] of Object.entries(answers)) {
-      const counted = ways.map((w) => ({ how: w.how, texts: w.texts, tokens: sumTokens(w.texts), callTokens: sumTokens(w.calls.map(callText)) }));
+      const counted = ways.map((w) => ({
+        how: w.how,
+        texts: w.texts,
+        tokens: sumTokens(w.texts),
+        callTokens: sumTokens(w.calls.map(callText)),
+      }));
       spent[id] = counted.sort((a, b) => a.tokens - b.tokens)[0];
     }
     return spent;
@@ -212,7 +257,10 @@ async function text(server: McpServerUnderTest, call: Call): Promise<string> {
  * counting one fetch is the peer's best case.
  */
 async function commanderSearch(server: McpServerUnderTest, tree: string): Promise<{ calls: Call[]; texts: string[] }> {
-  const start: Call = { name: 'start_search', arguments: { path: tree, pattern: TOKENS_SYMBOL, searchType: 'content', contextLines: 1, ignoreCase: false, literalSearch: true } };
+  const start: Call = {
+    name: 'start_search',
+    arguments: { path: tree, pattern: TOKENS_SYMBOL, searchType: 'content', contextLines: 1, ignoreCase: false, literalSearch: true },
+  };
   const started = await text(server, start);
   // Done at once with every result shown: the first answer is the whole answer.
   if (/Status: COMPLETED/.test(started) && !/\.\.\. and \d+ more results/.test(started)) return { calls: [start], texts: [started] };
@@ -259,4 +307,3 @@ function largestSource(root: string): string {
   if (!files.length) throw new Error(`no source file of more than ${RANGE.last} lines in ${root}`);
   return files[0]!.f;
 }
-

@@ -29,4 +29,16 @@ function isPackageFolder(parent: string, name: string): boolean {
 }
 
 /** The packages a lean install must not bring: heavy, rarely used dependencies. */
-export const HEAVY_PACKAGES = ['tree-sitter-wasms', 'web-tree-sitter', 'pdf-parse', 'mammoth', 'exceljs', 'playwright-core', '@ai-sdk/anthropic', '@ai-sdk/openai', 'ai', 'esbuild', '@mixmark-io/domino'] as const;
+export const HEAVY_PACKAGES = [
+  'tree-sitter-wasms',
+  'web-tree-sitter',
+  'pdf-parse',
+  'mammoth',
+  'exceljs',
+  'playwright-core',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/openai',
+  'ai',
+  'esbuild',
+  '@mixmark-io/domino',
+] as const;

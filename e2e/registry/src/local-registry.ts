@@ -68,7 +68,10 @@ function freePort(): Promise<number> {
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, deadline: number): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Verdaccio exited with ${child.exitCode}:\n${output()}`);
-    const up = await fetch(`${url}-/ping`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}-/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     if (Date.now() > deadline) throw new Error(`Verdaccio did not answer ${url}-/ping in time:\n${output()}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -19,7 +19,8 @@ export function userEnv(keepRegistry: boolean): Record<string, string> {
     // NODE_PATH too: pnpm's bin shims (vitest's) set it to the workspace's hoisted packages,
     // which would let the "outside" quiver resolve plugins from this checkout.
     // QUIVER_* and XDG_*: this run's trust store and config dirs are not the outside user's.
-    else if (!/^(npm_|pnpm_|vitest|tinypool|quiver_|xdg_|node_options$|node_path$|node_env$|force_color$|init_cwd$)/i.test(key)) env[key] = value;
+    else if (!/^(npm_|pnpm_|vitest|tinypool|quiver_|xdg_|node_options$|node_path$|node_env$|force_color$|init_cwd$)/i.test(key))
+      env[key] = value;
   }
   // Only the node that runs this test, npm beside it, and the system's own programs.
   const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir && !/node_modules/.test(dir));

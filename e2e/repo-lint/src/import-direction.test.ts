@@ -16,7 +16,11 @@ describe('ESLint: the import direction', () => {
   });
 
   it.each([
-    ['plugins/read-file/src/x.ts', "import { executeCommandTool } from '@quiver/tool-execute-command';", 'A plugin imports no other plugin'],
+    [
+      'plugins/read-file/src/x.ts',
+      "import { executeCommandTool } from '@quiver/tool-execute-command';",
+      'A plugin imports no other plugin',
+    ],
     ['plugins/read-file/src/x.ts', "import { main } from '@quiver/cli';", 'A plugin imports no other plugin and no app'],
     ['packages/core/src/x.ts', "import plugin from '@quiver/plugin-cline-hooks';", 'Packages import no plugin'],
     ['packages/core/src/x.ts', "import { x } from '../../../plugins/read-file/src/index.js';", 'by its name'],
@@ -26,7 +30,10 @@ describe('ESLint: the import direction', () => {
   });
 
   it('lets an app import plugins and packages', async () => {
-    const [result] = await new ESLint({ cwd: root }).lintText("import plugin from '@quiver/tool-read-file';\nimport { definePlugin } from '@quiver/core';\nexport { plugin, definePlugin };\n", { filePath: join(root, 'apps/cli/src/x.ts') });
+    const [result] = await new ESLint({ cwd: root }).lintText(
+      "import plugin from '@quiver/tool-read-file';\nimport { definePlugin } from '@quiver/core';\nexport { plugin, definePlugin };\n",
+      { filePath: join(root, 'apps/cli/src/x.ts') },
+    );
     expect(result.messages.filter((m) => m.severity === 2)).toEqual([]);
   });
 });

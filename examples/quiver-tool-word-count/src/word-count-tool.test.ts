@@ -19,14 +19,24 @@ describe('word_count', () => {
   });
 
   it('asks for approval in the read category, and a denial stops it', async () => {
-    h = await createTestHarness({ plugins: [wordCount], files: { 'a.txt': 'x\n' }, config: { approval: { readFiles: false } }, approve: false });
+    h = await createTestHarness({
+      plugins: [wordCount],
+      files: { 'a.txt': 'x\n' },
+      config: { approval: { readFiles: false } },
+      approve: false,
+    });
     const result = await h.call('word_count', { path: 'a.txt' });
     expect(result.isError).toBe(true);
     expect(h.approvals).toHaveLength(1);
   });
 
   it('is auto-approved when reading files is', async () => {
-    h = await createTestHarness({ plugins: [wordCount], files: { 'a.txt': 'x\n' }, config: { approval: { readFiles: true } }, approve: false });
+    h = await createTestHarness({
+      plugins: [wordCount],
+      files: { 'a.txt': 'x\n' },
+      config: { approval: { readFiles: true } },
+      approve: false,
+    });
     expect((await h.call('word_count', { path: 'a.txt' })).isError).toBe(false);
     expect(h.approvals).toHaveLength(0);
   });

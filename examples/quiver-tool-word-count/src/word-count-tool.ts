@@ -40,16 +40,25 @@ export const wordCountTool = defineTool({
   execute: (config, params) => countFile(config, params),
 });
 
-async function countFile(config: TaskConfig<z.output<typeof wordCountOptions>>, params: z.infer<typeof wordCountParams>): Promise<ToolResponse> {
+async function countFile(
+  config: TaskConfig<z.output<typeof wordCountOptions>>,
+  params: z.infer<typeof wordCountParams>,
+): Promise<ToolResponse> {
   // The gates resolved and checked the path; config.paths holds the result.
   const file = config.paths.path.resolved;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) {
-    return errorResult(`'${params.path}' is not a file. Call word_count with the path of a file (list_files shows what exists).`, ERROR_CODES.TOOL_FAILED);
+    return errorResult(
+      `'${params.path}' is not a file. Call word_count with the path of a file (list_files shows what exists).`,
+      ERROR_CODES.TOOL_FAILED,
+    );
   }
   const { maxBytes } = config.options;
   if (info.size > maxBytes) {
-    return errorResult(`'${params.path}' is ${info.size} bytes, over the ${maxBytes}-byte limit. Count a smaller file, or raise the plugin option maxBytes.`, ERROR_CODES.TOOL_FAILED);
+    return errorResult(
+      `'${params.path}' is ${info.size} bytes, over the ${maxBytes}-byte limit. Count a smaller file, or raise the plugin option maxBytes.`,
+      ERROR_CODES.TOOL_FAILED,
+    );
   }
   const counts = countWords(await readFile(file, 'utf8'));
   return `${params.path}: ${counts.lines} lines, ${counts.words} words, ${counts.characters} characters`;

@@ -9,7 +9,8 @@ export const AGENT_ERRORS = defineErrorCodes('@quiver/agent', {
   },
   AGENT_MAX_TURNS: {
     code: 'QUIVER_ERR_AGENT_MAX_TURNS',
-    meaning: 'The agent loop made its maximum number of model requests (`--max-turns`, `model.maxTurns`, a subagent\'s turn cap) without `attempt_completion`.',
+    meaning:
+      "The agent loop made its maximum number of model requests (`--max-turns`, `model.maxTurns`, a subagent's turn cap) without `attempt_completion`.",
     fix: 'Raise the limit, or give a smaller, clearer task.',
   },
   AGENT_NO_COMPLETION: {
@@ -20,11 +21,11 @@ export const AGENT_ERRORS = defineErrorCodes('@quiver/agent', {
   AGENT_CANCELLED: {
     code: 'QUIVER_ERR_AGENT_CANCELLED',
     meaning: 'A hook cancelled the task (`TaskStart`, `UserPromptSubmit` or `PostToolUse` answered cancel).',
-    fix: 'Read the hook\'s reason; change the prompt or the hook.',
+    fix: "Read the hook's reason; change the prompt or the hook.",
   },
   AGENT_ABORTED: {
     code: 'QUIVER_ERR_AGENT_ABORTED',
-    meaning: 'The task was aborted (Ctrl-C, or the caller\'s signal); running commands were killed.',
+    meaning: "The task was aborted (Ctrl-C, or the caller's signal); running commands were killed.",
     fix: 'Nothing to fix; run the task again if needed.',
   },
   AGENT_SESSION: {

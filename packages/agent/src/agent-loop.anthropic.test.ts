@@ -15,7 +15,7 @@ afterEach(async () => {
 
 type Block = { type: string; [k: string]: unknown };
 type Message = { role: string; content: string | Block[] };
-const messagesOf = (i: number) => (h!.provider.requests[i].body.messages as Message[]);
+const messagesOf = (i: number) => h!.provider.requests[i].body.messages as Message[];
 const blocks = (m: Message): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content);
 
 describe('anthropic: read_file, then attempt_completion', () => {
@@ -30,7 +30,12 @@ describe('anthropic: read_file, then attempt_completion', () => {
     });
     const text: string[] = [];
     const calls: AgentToolCall[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'What is in notes.txt?', ui: { text: (d) => text.push(d), toolCall: (c) => calls.push(c) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'What is in notes.txt?',
+      ui: { text: (d) => text.push(d), toolCall: (c) => calls.push(c) },
+    });
 
     expect(outcome).toMatchObject({ status: 'completed', result: 'The file has two lines.', turns: 2, toolCalls: 2 });
     expect(outcome.usage).toMatchObject({ inputTokens: 40, outputTokens: 12, requests: 2 });
@@ -38,8 +43,13 @@ describe('anthropic: read_file, then attempt_completion', () => {
     expect(calls.map((c) => c.description)).toEqual(["[read_file for 'notes.txt']", '[attempt_completion]']);
 
     const first = h.provider.requests[0].body;
-    expect(first.system).toEqual([expect.objectContaining({ text: expect.stringContaining('call attempt_completion'), cache_control: { type: 'ephemeral' } })]);
-    expect((first.tools as { name: string; input_schema: { properties: object } }[]).map((t) => t.name).sort()).toEqual(['attempt_completion', 'read_file']);
+    expect(first.system).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('call attempt_completion'), cache_control: { type: 'ephemeral' } }),
+    ]);
+    expect((first.tools as { name: string; input_schema: { properties: object } }[]).map((t) => t.name).sort()).toEqual([
+      'attempt_completion',
+      'read_file',
+    ]);
     expect(blocks(messagesOf(0)[0])).toEqual([expect.objectContaining({ type: 'text', text: 'What is in notes.txt?' })]);
 
     const second = messagesOf(1);
@@ -69,7 +79,10 @@ describe('anthropic: read_file, then attempt_completion', () => {
     h = await createLoopHarness({
       plugins: [readFile],
       files: { 'dot.png': png },
-      replies: [{ toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] }, { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] }],
+      replies: [
+        { toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] },
+        { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] },
+      ],
     });
     await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Look at dot.png' });
     const content = blocks(messagesOf(1)[2])[0].content as Block[];
@@ -94,7 +107,12 @@ describe('streaming partial tool input', () => {
       order.push(p.final ? 'final' : 'partial');
       return preview(p);
     };
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Write out.txt', ui: { toolCall: () => void order.push('call') } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Write out.txt',
+      ui: { toolCall: () => void order.push('call') },
+    });
 
     expect(outcome.status).toBe('completed');
     expect(await readDisk(h.path('out.txt'), 'utf8')).toBe(content);

@@ -23,12 +23,14 @@ async function deadPort(): Promise<number> {
 }
 
 describe.each<Flavour>(['anthropic', 'openai', 'openai-compatible'])('%s', (flavour) => {
-  it('an HTTP 500 is a clear message with the provider\'s own text', async () => {
+  it("an HTTP 500 is a clear message with the provider's own text", async () => {
     h = await createLoopHarness({ flavour, plugins: [readFile], replies: [{ status: 500, error: 'Overloaded, try later' }] });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxRetries: 0 });
     expect(outcome.status).toBe('error');
     expect(outcome.error!.code).toBe(AGENT_ERRORS.PROVIDER);
-    expect(outcome.error!.message).toMatch(/returned HTTP 500 for http:\/\/127\.0\.0\.1:\d+\/v1\/.*: Overloaded, try later\. The provider failed on its side: retry later\./);
+    expect(outcome.error!.message).toMatch(
+      /returned HTTP 500 for http:\/\/127\.0\.0\.1:\d+\/v1\/.*: Overloaded, try later\. The provider failed on its side: retry later\./,
+    );
     expect(outcome.error!.message).not.toContain('\n    at ');
   });
 

@@ -32,7 +32,13 @@ describe('lifecycle hooks', () => {
     hooks.tap('TaskComplete', 'test', (e) => void seen.push(`TaskComplete:${e.result}`));
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Read a.txt' });
     expect(outcome.status).toBe('completed');
-    expect(seen).toEqual(['TaskStart:Read a.txt', 'UserPromptSubmit:Read a.txt', 'PreToolUse:read_file', 'PreToolUse:attempt_completion', 'TaskComplete:All done.']);
+    expect(seen).toEqual([
+      'TaskStart:Read a.txt',
+      'UserPromptSubmit:Read a.txt',
+      'PreToolUse:read_file',
+      'PreToolUse:attempt_completion',
+      'TaskComplete:All done.',
+    ]);
   });
 
   it('UserPromptSubmit may rewrite the prompt and add context; TaskStart context goes along', async () => {
@@ -53,16 +59,29 @@ describe('lifecycle hooks', () => {
       throw new Error("Hook './start.sh' printed output that is not valid hook JSON");
     });
     const notices: string[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Hi', ui: { notice: (kind, message) => void notices.push(`${kind}: ${message}`) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Hi',
+      ui: { notice: (kind, message) => void notices.push(`${kind}: ${message}`) },
+    });
     expect(outcome.status).toBe('completed');
-    expect(notices).toContainEqual(expect.stringContaining("hook_error: TaskStart hook 'test-broken' failed: Hook './start.sh' printed output that is not valid hook JSON"));
+    expect(notices).toContainEqual(
+      expect.stringContaining(
+        "hook_error: TaskStart hook 'test-broken' failed: Hook './start.sh' printed output that is not valid hook JSON",
+      ),
+    );
   });
 
   it('a TaskStart cancel ends the task before any model request', async () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [done] });
     h.runtime.host.hooks.tap('TaskStart', 'test', () => ({ cancel: true, reason: 'Not on Fridays.' }));
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go' });
-    expect(outcome).toMatchObject({ status: 'cancelled', turns: 0, error: { code: AGENT_ERRORS.AGENT_CANCELLED, message: 'Not on Fridays.' } });
+    expect(outcome).toMatchObject({
+      status: 'cancelled',
+      turns: 0,
+      error: { code: AGENT_ERRORS.AGENT_CANCELLED, message: 'Not on Fridays.' },
+    });
     expect(h.provider.requests).toHaveLength(0);
   });
 
@@ -98,7 +117,10 @@ describe('abort', () => {
           });
         }),
     });
-    h = await createLoopHarness({ plugins: [definePlugin({ name: 'test-wait', tools: [wait] })], replies: [{ toolCalls: [{ name: 'wait_forever', input: {} }] }, done] });
+    h = await createLoopHarness({
+      plugins: [definePlugin({ name: 'test-wait', tools: [wait] })],
+      replies: [{ toolCalls: [{ name: 'wait_forever', input: {} }] }, done],
+    });
     const cancelled: string[] = [];
     h.runtime.host.hooks.tap('TaskCancel', 'test', (e) => void cancelled.push(e.message));
     const controller = new AbortController();
@@ -118,7 +140,13 @@ describe('abort', () => {
   it('aborting while the model is still answering ends the run without waiting for it', async () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [{ ...done, delayMs: 5000 }] });
     const controller = new AbortController();
-    const run = runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', signal: controller.signal, ui: { turnStart: () => setTimeout(() => controller.abort(), 50) } });
+    const run = runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Go',
+      signal: controller.signal,
+      ui: { turnStart: () => setTimeout(() => controller.abort(), 50) },
+    });
     expect(await run).toMatchObject({ status: 'aborted', turns: 1 });
   });
 });

@@ -18,7 +18,10 @@ afterEach(async () => {
 const chat: ScriptedReply = { text: 'I think the answer is 42.' };
 const done = (result = 'Done.'): ScriptedReply => ({ toolCalls: [{ name: 'attempt_completion', input: { result } }] });
 const lastUserText = (i: number) => {
-  const messages = h!.provider.requests[i].body.messages as { role: string; content: string | { type: string; text?: string; content?: unknown }[] }[];
+  const messages = h!.provider.requests[i].body.messages as {
+    role: string;
+    content: string | { type: string; text?: string; content?: unknown }[];
+  }[];
   const last = messages.at(-1)!;
   if (typeof last.content === 'string') return last.content;
   return last.content.map((b) => (typeof b.text === 'string' ? b.text : JSON.stringify(b.content))).join('\n');
@@ -28,7 +31,12 @@ describe('a turn without a tool call', () => {
   it('counts a mistake and sends the noToolsUsed reminder', async () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [chat, done()] });
     const notices: string[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Answer', ui: { notice: (kind) => notices.push(kind) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Answer',
+      ui: { notice: (kind) => notices.push(kind) },
+    });
     expect(outcome.status).toBe('completed');
     expect(notices).toEqual(['mistake']);
     expect(lastUserText(1)).toContain('[ERROR] You did not use a tool in your previous response!');
@@ -54,7 +62,9 @@ describe('the mistake limit', () => {
     });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Answer' });
     expect(outcome.status).toBe('completed');
-    expect(h.ui.asked).toEqual([expect.objectContaining({ type: 'mistake_limit_reached', text: expect.stringContaining('3 consecutive mistakes') })]);
+    expect(h.ui.asked).toEqual([
+      expect.objectContaining({ type: 'mistake_limit_reached', text: expect.stringContaining('3 consecutive mistakes') }),
+    ]);
     expect(lastUserText(3)).toContain('<feedback>\nRead a.txt first.\n</feedback>');
   });
 
@@ -75,7 +85,12 @@ describe('the mistake limit', () => {
       ],
     });
     const results: string[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', ui: { toolResult: (_c, r) => void results.push(resultText(r)) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Go',
+      ui: { toolResult: (_c, r) => void results.push(resultText(r)) },
+    });
     expect(outcome).toMatchObject({ status: 'mistake_limit', turns: 3, toolCalls: 3 });
     expect(results[2]).toContain("No tool named 'no_such_tool' is available. Use one of: ");
     expect(outcome.error!.message).toContain('Too many consecutive mistakes (3)');
@@ -97,7 +112,9 @@ describe('the mistake limit', () => {
     expect(outcome).toMatchObject({ status: 'mistake_limit', turns: 5 });
     expect(lastUserText(3)).toContain('identical arguments 3 times in a row');
     // The end says what happened, not "3 consecutive mistakes" (there were none).
-    expect(outcome.error!.message).toBe("The model called 'read_file' with identical arguments 5 times in a row; the task was stopped so it does not loop forever.");
+    expect(outcome.error!.message).toBe(
+      "The model called 'read_file' with identical arguments 5 times in a row; the task was stopped so it does not loop forever.",
+    );
   });
 
   it('asks the user about a loop in words that name the loop, and a reply clears it', async () => {
@@ -111,24 +128,36 @@ describe('the mistake limit', () => {
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Loop', ui: { notice: (_k, m) => notices.push(m) } });
     expect(outcome.status).toBe('completed');
     expect(notices).toContain("The model called 'read_file' with identical arguments 5 times in a row.");
-    expect(h.ui.asked[0].text).toMatch(/^The model called 'read_file' with identical arguments 5 times in a row and seems to be stuck in a loop\./);
+    expect(h.ui.asked[0].text).toMatch(
+      /^The model called 'read_file' with identical arguments 5 times in a row and seems to be stuck in a loop\./,
+    );
     expect(lastUserText(5)).toContain('read b.txt instead');
   });
 });
 
 describe('limits and refusals', () => {
   it('maxTurns stops a run that never completes', async () => {
-    h = await createLoopHarness({ plugins: [readFile], files: { 'a.txt': 'x' }, replies: (_r, i) => ({ toolCalls: [{ name: 'read_file', input: { path: 'a.txt', start_line: i + 1 } }] }) });
+    h = await createLoopHarness({
+      plugins: [readFile],
+      files: { 'a.txt': 'x' },
+      replies: (_r, i) => ({ toolCalls: [{ name: 'read_file', input: { path: 'a.txt', start_line: i + 1 } }] }),
+    });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxTurns: 2 });
     expect(outcome).toMatchObject({ status: 'max_turns', turns: 2, error: { code: AGENT_ERRORS.AGENT_MAX_TURNS } });
     expect(h.provider.requests).toHaveLength(2);
   });
 
   it('an allow-list refuses other tools with the subagent text, and offers only its tools', async () => {
-    h = await createLoopHarness({ plugins: [readFile, writeToFile], replies: [{ toolCalls: [{ name: 'write_to_file', input: { path: 'x', content: 'y' } }] }, done()] });
+    h = await createLoopHarness({
+      plugins: [readFile, writeToFile],
+      replies: [{ toolCalls: [{ name: 'write_to_file', input: { path: 'x', content: 'y' } }] }, done()],
+    });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', tools: ['read_file', 'attempt_completion'] });
     expect(outcome.status).toBe('completed');
-    expect((h.provider.requests[0].body.tools as { name: string }[]).map((t) => t.name).sort()).toEqual(['attempt_completion', 'read_file']);
+    expect((h.provider.requests[0].body.tools as { name: string }[]).map((t) => t.name).sort()).toEqual([
+      'attempt_completion',
+      'read_file',
+    ]);
     expect(lastUserText(1)).toContain("Tool 'write_to_file' is not available inside subagent runs.");
   });
 

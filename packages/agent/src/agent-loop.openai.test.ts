@@ -11,7 +11,12 @@ afterEach(async () => {
   h = undefined;
 });
 
-type Message = { role: string; content: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string };
+type Message = {
+  role: string;
+  content: unknown;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe.each<Flavour>(['openai', 'openai-compatible'])('%s: read_file, then attempt_completion', (flavour) => {
@@ -31,7 +36,10 @@ describe.each<Flavour>(['openai', 'openai-compatible'])('%s: read_file, then att
 
     const first = h.provider.requests[0].body;
     expect((first.messages as Message[])[0]).toMatchObject({ role: 'system', content: expect.stringContaining('call attempt_completion') });
-    expect((first.tools as { function: { name: string } }[]).map((t) => t.function.name).sort()).toEqual(['attempt_completion', 'read_file']);
+    expect((first.tools as { function: { name: string } }[]).map((t) => t.function.name).sort()).toEqual([
+      'attempt_completion',
+      'read_file',
+    ]);
     const second = h.provider.requests[1].body.messages as Message[];
     expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(second[2].tool_calls![0].function).toEqual({ name: 'read_file', arguments: '{"path":"notes.txt"}' });
@@ -45,7 +53,10 @@ describe('images with chat completions', () => {
       flavour: 'openai',
       plugins: [readFile],
       files: { 'dot.png': PNG },
-      replies: [{ toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] }, { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] }],
+      replies: [
+        { toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] },
+        { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] },
+      ],
     });
     await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Look at dot.png' });
     const second = h.provider.requests[1].body.messages as Message[];
@@ -58,7 +69,10 @@ describe('images with chat completions', () => {
       flavour: 'openai-compatible',
       plugins: [readFile],
       files: { 'dot.png': PNG },
-      replies: [{ toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] }, { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] }],
+      replies: [
+        { toolCalls: [{ name: 'read_file', input: { path: 'dot.png' } }] },
+        { toolCalls: [{ name: 'attempt_completion', input: { result: 'A dot.' } }] },
+      ],
     });
     await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Look at dot.png' });
     const second = h.provider.requests[1].body.messages as Message[];

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import readFile from '@quiver/tool-read-file';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoopHarness, type LoopHarness } from '../test/support/loop-harness.js';
-import { createSession, INTERRUPTED_CALL, loadSession, RESUMPTION_NOTE, runAgentLoop, type RetryNotice, type ScriptedReply } from './index.js';
+import {
+  createSession,
+  INTERRUPTED_CALL,
+  loadSession,
+  RESUMPTION_NOTE,
+  runAgentLoop,
+  type RetryNotice,
+  type ScriptedReply,
+} from './index.js';
 
 let h: LoopHarness | undefined;
 let dir: string | undefined;
@@ -21,10 +29,19 @@ const done = (result = 'Done.'): ScriptedReply => ({ toolCalls: [{ name: 'attemp
 const read = (path: string): ScriptedReply => ({ toolCalls: [{ name: 'read_file', input: { path } }] });
 
 describe('retries', () => {
-  it('reports each retry with the provider\'s reason and the wait it asked for, then goes on', async () => {
-    h = await createLoopHarness({ plugins: [readFile], replies: [{ status: 529, error: 'Overloaded.', headers: { 'retry-after-ms': '30' } }, done()] });
+  it("reports each retry with the provider's reason and the wait it asked for, then goes on", async () => {
+    h = await createLoopHarness({
+      plugins: [readFile],
+      replies: [{ status: 529, error: 'Overloaded.', headers: { 'retry-after-ms': '30' } }, done()],
+    });
     const retries: RetryNotice[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxRetries: 2, ui: { retry: (n) => retries.push(n) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Go',
+      maxRetries: 2,
+      ui: { retry: (n) => retries.push(n) },
+    });
     expect(outcome.status).toBe('completed');
     expect(retries).toEqual([{ attempt: 1, maxRetries: 2, reason: 'HTTP 529: Overloaded', delayMs: 30 }]);
     expect(h.provider.requests).toHaveLength(2);
@@ -33,7 +50,13 @@ describe('retries', () => {
   it('does not retry what cannot succeed (a 401), and its message has one full stop per sentence', async () => {
     h = await createLoopHarness({ plugins: [readFile], replies: [{ status: 401, error: 'invalid x-api-key.' }] });
     const retries: RetryNotice[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go', maxRetries: 2, ui: { retry: (n) => retries.push(n) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Go',
+      maxRetries: 2,
+      ui: { retry: (n) => retries.push(n) },
+    });
     expect(outcome.status).toBe('error');
     expect(retries).toEqual([]);
     expect(outcome.error!.message).toContain('invalid x-api-key. Check the API key');
@@ -44,9 +67,19 @@ describe('retries', () => {
 describe('sessions', () => {
   it('saves the conversation as it grows, and a resumed run continues it with a result for the interrupted call', async () => {
     dir = await mkdtemp(join(tmpdir(), 'quiver-sessions-'));
-    h = await createLoopHarness({ plugins: [readFile], files: { 'a.txt': 'alpha\n' }, replies: [read('a.txt'), { status: 500, error: 'down' }] });
+    h = await createLoopHarness({
+      plugins: [readFile],
+      files: { 'a.txt': 'alpha\n' },
+      replies: [read('a.txt'), { status: 500, error: 'down' }],
+    });
     const session = createSession(dir, { id: 's1', created: new Date().toISOString(), prompt: 'Read a.txt', cwd: h.root });
-    const first = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Read a.txt', maxRetries: 0, ui: { messages: (m) => session.append(m) } });
+    const first = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Read a.txt',
+      maxRetries: 0,
+      ui: { messages: (m) => session.append(m) },
+    });
     expect(first.status).toBe('error');
     session.end(first.status);
     const saved = loadSession(dir);
@@ -58,7 +91,13 @@ describe('sessions', () => {
     await h.dispose();
     h = await createLoopHarness({ plugins: [readFile], files: { 'a.txt': 'alpha\n' }, replies: [done('a.txt says alpha')] });
     const cut = [...saved.messages.slice(0, 2)];
-    const resumed = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'and be brief', resume: cut, ui: { messages: (m) => session.append(m) } });
+    const resumed = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'and be brief',
+      resume: cut,
+      ui: { messages: (m) => session.append(m) },
+    });
     expect(resumed).toMatchObject({ status: 'completed', result: 'a.txt says alpha' });
     const sent = JSON.stringify(h.provider.requests[0].body.messages);
     expect(sent).toContain(INTERRUPTED_CALL.slice(0, 40));
@@ -68,10 +107,13 @@ describe('sessions', () => {
 });
 
 describe('prompt caching', () => {
-  it('marks the system prompt and the newest message for Anthropic\'s cache', async () => {
+  it("marks the system prompt and the newest message for Anthropic's cache", async () => {
     h = await createLoopHarness({ plugins: [readFile], files: { 'a.txt': 'x' }, replies: [read('a.txt'), done()] });
     await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go' });
-    const body = h.provider.requests[1].body as { system: { cache_control?: unknown }[]; messages: { content: { cache_control?: unknown }[] }[] };
+    const body = h.provider.requests[1].body as {
+      system: { cache_control?: unknown }[];
+      messages: { content: { cache_control?: unknown }[] }[];
+    };
     expect(body.system.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
     expect(body.messages.at(-1)!.content.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
     // Only the newest message carries a marker: the rest of the prefix stays byte-identical.

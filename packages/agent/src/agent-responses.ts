@@ -9,7 +9,7 @@ export const agentResponses = Object.freeze({
     '# Reminder: Instructions for Tool Use\n\n' +
     'Act only through the tools you were given, with every required parameter.\n\n' +
     '# Next Steps\n\n' +
-    'If you have completed the user\'s task, use the attempt_completion tool.\n' +
+    "If you have completed the user's task, use the attempt_completion tool.\n" +
     'If you require additional information from the user, use the ask_followup_question tool (when you have it).\n' +
     'Otherwise, if you have not completed the task and do not need additional information, then proceed with the next step of the task.\n' +
     '(This is an automated message, so do not respond to it conversationally.)',

@@ -23,16 +23,30 @@ describe('completion', () => {
     ensureCompletionTool(host);
     expect(host.registry.list().map((t) => [t.name, t.package])).toEqual([['attempt_completion', COMPLETION_FALLBACK_PACKAGE]]);
     const other = createHost({ ui });
-    const own = defineTool({ name: 'attempt_completion', description: 'Mine.', params: z.object({ result: z.string() }), approval: 'none', execute: async () => 'ok' });
+    const own = defineTool({
+      name: 'attempt_completion',
+      description: 'Mine.',
+      params: z.object({ result: z.string() }),
+      approval: 'none',
+      execute: async () => 'ok',
+    });
     other.registry.addPlugin(definePlugin({ name: 'acme-completion', tools: [own] }));
     ensureCompletionTool(other);
     expect(other.registry.list().map((t) => t.package)).toEqual(['acme-completion']);
   });
 
   it('the stand-in records the command, and says so when it cannot run it', async () => {
-    h = await createLoopHarness({ plugins: [readFile], replies: [{ toolCalls: [{ name: 'attempt_completion', input: { result: 'Built.', command: 'open index.html' } }] }] });
+    h = await createLoopHarness({
+      plugins: [readFile],
+      replies: [{ toolCalls: [{ name: 'attempt_completion', input: { result: 'Built.', command: 'open index.html' } }] }],
+    });
     const results: string[] = [];
-    const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Build', ui: { toolResult: (_c, r) => void results.push(resultText(r)) } });
+    const outcome = await runAgentLoop({
+      runtime: h.runtime,
+      model: h.model,
+      prompt: 'Build',
+      ui: { toolResult: (_c, r) => void results.push(resultText(r)) },
+    });
     expect(outcome).toMatchObject({ status: 'completed', result: 'Built.', command: 'open index.html' });
     expect(results[0]).toContain('The command was not run: execute_command is not available.');
   });
@@ -47,7 +61,10 @@ describe('completion', () => {
       execute: async () => (++calls === 1 ? { content: [{ type: 'text', text: 'Not yet: run the tests.' }], isError: true } : 'Accepted.'),
     });
     const finish = (result: string) => ({ toolCalls: [{ name: 'attempt_completion', input: { result } }] });
-    h = await createLoopHarness({ plugins: [definePlugin({ name: 'acme-completion', tools: [own] })], replies: [finish('First try.'), finish('Second try.')] });
+    h = await createLoopHarness({
+      plugins: [definePlugin({ name: 'acme-completion', tools: [own] })],
+      replies: [finish('First try.'), finish('Second try.')],
+    });
     const outcome = await runAgentLoop({ runtime: h.runtime, model: h.model, prompt: 'Go' });
     expect(outcome).toMatchObject({ status: 'completed', result: 'Second try.', turns: 2 });
   });

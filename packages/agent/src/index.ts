@@ -7,7 +7,13 @@ export type { AgentModel } from './agent-services.js';
 export { buildSystemPrompt, SUBAGENT_SYSTEM_SUFFIX } from './system-prompt.js';
 export type { SystemPromptOptions, PromptTool } from './system-prompt.js';
 export { agentResponses } from './agent-responses.js';
-export { COMPLETION_KEY, COMPLETION_FALLBACK_PACKAGE, completionFallbackPlugin, ensureCompletionTool, readCompletion } from './completion.js';
+export {
+  COMPLETION_KEY,
+  COMPLETION_FALLBACK_PACKAGE,
+  completionFallbackPlugin,
+  ensureCompletionTool,
+  readCompletion,
+} from './completion.js';
 export type { TaskCompletion } from '@quiver/shared';
 export { describeProviderError, providerErrorReason } from './provider-error.js';
 export { RETRY_INITIAL_DELAY_MS, RETRY_MAX_DELAY_MS } from './retry-turn.js';

@@ -10,7 +10,13 @@ describe('createPartialInputs', () => {
     for (const piece of ['{"pa', 'th": "a.t', 'xt", "con', 'tent": "hel', 'lo"}']) await partials.delta('c1', piece);
     await partials.delta('c1', '');
     expect(seen.every((b) => b.partial && b.name === 'write_to_file' && b.id === 'c1')).toBe(true);
-    expect(seen.map((b) => b.params)).toEqual([{}, { path: 'a.t' }, { path: 'a.txt' }, { path: 'a.txt', content: 'hel' }, { path: 'a.txt', content: 'hello' }]);
+    expect(seen.map((b) => b.params)).toEqual([
+      {},
+      { path: 'a.t' },
+      { path: 'a.txt' },
+      { path: 'a.txt', content: 'hel' },
+      { path: 'a.txt', content: 'hello' },
+    ]);
   });
 
   it('ignores deltas of calls it was not told about, and forgets ended calls', async () => {

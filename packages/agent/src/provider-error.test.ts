@@ -15,17 +15,27 @@ describe('describeProviderError', () => {
   });
 
   it('retries are unwrapped and counted', () => {
-    const e = new RetryError({ message: 'x', reason: 'maxRetriesExceeded', errors: [apiError(500), apiError(500), apiError(503, '{"error":"busy"}')] });
-    expect(describeProviderError(e, { provider: 'anthropic' })).toBe('anthropic returned HTTP 503 for http://127.0.0.1:1/v1/messages (after 3 attempts): busy. The provider failed on its side: retry later.');
+    const e = new RetryError({
+      message: 'x',
+      reason: 'maxRetriesExceeded',
+      errors: [apiError(500), apiError(500), apiError(503, '{"error":"busy"}')],
+    });
+    expect(describeProviderError(e, { provider: 'anthropic' })).toBe(
+      'anthropic returned HTTP 503 for http://127.0.0.1:1/v1/messages (after 3 attempts): busy. The provider failed on its side: retry later.',
+    );
   });
 
   it('connection failures name the system error code', () => {
     const cause = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect'), { code: 'ENOTFOUND' }) });
-    expect(describeProviderError(apiError(undefined, undefined, cause), { provider: 'openai' })).toContain('Could not reach openai at http://127.0.0.1:1/v1/messages (ENOTFOUND)');
+    expect(describeProviderError(apiError(undefined, undefined, cause), { provider: 'openai' })).toContain(
+      'Could not reach openai at http://127.0.0.1:1/v1/messages (ENOTFOUND)',
+    );
   });
 
   it('a missing key and anything else', () => {
-    expect(describeProviderError(new LoadAPIKeyError({ message: 'Anthropic API key is missing.' }), { provider: 'anthropic' })).toBe('anthropic: no API key. Anthropic API key is missing.');
+    expect(describeProviderError(new LoadAPIKeyError({ message: 'Anthropic API key is missing.' }), { provider: 'anthropic' })).toBe(
+      'anthropic: no API key. Anthropic API key is missing.',
+    );
     expect(describeProviderError(new Error('odd'))).toBe('The model provider failed: odd');
   });
 });

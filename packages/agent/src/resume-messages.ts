@@ -6,7 +6,8 @@ export const RESUMPTION_NOTE =
   'The conversation so far is above. Files may have changed since then: check before you rely on them. Continue the task.';
 
 /** The result given to a tool call that never got one (the run stopped mid-call). */
-export const INTERRUPTED_CALL = 'The tool call was interrupted before it finished (the task stopped and was resumed). It may or may not have taken effect: check, then run it again if needed.';
+export const INTERRUPTED_CALL =
+  'The tool call was interrupted before it finished (the task stopped and was resumed). It may or may not have taken effect: check, then run it again if needed.';
 
 /**
  * What a resumed conversation needs after its saved messages: a result for every tool call
@@ -23,7 +24,12 @@ export function resumeTail(saved: readonly ModelMessage[], prompt?: string): Mod
     if (m.role !== 'assistant' || typeof m.content === 'string') continue;
     for (const p of m.content) {
       if (p.type === 'tool-call' && !answered.has(p.toolCallId)) {
-        missing.push({ type: 'tool-result', toolCallId: p.toolCallId, toolName: p.toolName, output: { type: 'error-text', value: INTERRUPTED_CALL } });
+        missing.push({
+          type: 'tool-result',
+          toolCallId: p.toolCallId,
+          toolName: p.toolName,
+          output: { type: 'error-text', value: INTERRUPTED_CALL },
+        });
       }
     }
   }

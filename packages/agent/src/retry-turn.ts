@@ -42,7 +42,12 @@ function retryable(turn: TurnOutcome): boolean {
   const e = turn.error;
   if (APICallError.isInstance(e)) return e.isRetryable;
   // A connection that failed before any HTTP status (reset, refused while restarting).
-  return e instanceof Error && /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|socket hang up|terminated/i.test(`${e.message} ${String((e as { cause?: unknown }).cause ?? '')}`);
+  return (
+    e instanceof Error &&
+    /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|socket hang up|terminated/i.test(
+      `${e.message} ${String((e as { cause?: unknown }).cause ?? '')}`,
+    )
+  );
 }
 
 /** The wait before retry `attempt` (0-based): the provider's `retry-after(-ms)` if it fits, else backoff. */

@@ -62,7 +62,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     await start(run);
     if (!isFinished(run)) await loop(run);
   } catch (e) {
-    finish(run, run.signal.aborted ? 'aborted' : 'error', run.signal.aborted ? 'The task was aborted.' : describeProviderError(e, { provider: providerOf(options.model) }));
+    finish(
+      run,
+      run.signal.aborted ? 'aborted' : 'error',
+      run.signal.aborted ? 'The task was aborted.' : describeProviderError(e, { provider: providerOf(options.model) }),
+    );
   } finally {
     if (!options.task) await run.task.dispose();
   }
@@ -80,7 +84,8 @@ async function prepare(host: Host, options: AgentLoopOptions): Promise<Run> {
   const offered = await offeredTools(host, options);
   const completionPackage = host.registry.list({ includeHidden: true }).find((t) => t.name === 'attempt_completion')?.package;
   const system =
-    options.system ?? buildSystemPrompt({ tools: [...offered.values()], cwd, roots: workspace?.roots, role: options.role, append: options.systemAppend });
+    options.system ??
+    buildSystemPrompt({ tools: [...offered.values()], cwd, roots: workspace?.roots, role: options.role, append: options.systemAppend });
   return {
     options,
     host,
@@ -186,7 +191,8 @@ async function loop(run: Run): Promise<void> {
   while (!isFinished(run)) {
     if (run.signal.aborted) return finish(run, 'aborted', 'The task was aborted.');
     if (task.mistakes.limitReached && !(await atMistakeLimit(run))) return;
-    if (result.turns >= maxTurns) return finish(run, 'max_turns', `The task reached its limit of ${maxTurns} model requests without calling attempt_completion.`);
+    if (result.turns >= maxTurns)
+      return finish(run, 'max_turns', `The task reached its limit of ${maxTurns} model requests without calling attempt_completion.`);
     result.turns++;
     // A new assistant message: a rejection in the last one no longer skips tools.
     task.state.didRejectTool = false;
@@ -201,7 +207,8 @@ async function loop(run: Run): Promise<void> {
       signal: run.signal,
       onText: run.options.ui?.text,
       onRetry: run.options.ui?.retry,
-      onPartial: async (block) => (run.calls.offered.has(block.name) ? task.execute(block, { from: 'model', offer: run.calls.offer }) : undefined),
+      onPartial: async (block) =>
+        run.calls.offered.has(block.name) ? task.execute(block, { from: 'model', offer: run.calls.offer }) : undefined,
     });
     addSdkUsage(result.usage, turn.usage);
     run.options.ui?.turnEnd?.(result.turns);
@@ -228,7 +235,10 @@ async function loop(run: Run): Promise<void> {
 function noToolUsed(run: Run): void {
   run.task.mistakes.increment();
   run.emptyTurns++;
-  run.options.ui?.notice?.('mistake', `The model answered without using a tool (mistake ${run.task.mistakes.count} of ${run.task.mistakes.limit}).`);
+  run.options.ui?.notice?.(
+    'mistake',
+    `The model answered without using a tool (mistake ${run.task.mistakes.count} of ${run.task.mistakes.limit}).`,
+  );
   const max = run.options.maxEmptyTurns;
   if (max !== undefined && run.emptyTurns > max) return finish(run, 'no_completion', 'Subagent did not call attempt_completion.');
   add(run, { role: 'user', content: agentResponses.noToolsUsed() });
@@ -243,9 +253,14 @@ async function atMistakeLimit(run: Run): Promise<boolean> {
   const count = run.task.mistakes.count;
   // Five identical calls trip the limit without five mistakes: say so, not "3 consecutive mistakes".
   const loop = run.task.mistakes.tripReason;
-  const stop = run.host.approver.settings.yolo || (run.options.onMistakeLimit ?? (run.options.taskOptions?.isSubagent ? 'stop' : 'ask')) === 'stop';
+  const stop =
+    run.host.approver.settings.yolo || (run.options.onMistakeLimit ?? (run.options.taskOptions?.isSubagent ? 'stop' : 'ask')) === 'stop';
   if (stop) {
-    const why = loop ? `${loop}; the task was stopped so it does not loop forever.` : run.host.approver.settings.yolo ? agentResponses.yoloMistakeLimit(count) : `Too many consecutive mistakes (${count}).`;
+    const why = loop
+      ? `${loop}; the task was stopped so it does not loop forever.`
+      : run.host.approver.settings.yolo
+        ? agentResponses.yoloMistakeLimit(count)
+        : `Too many consecutive mistakes (${count}).`;
     finish(run, 'mistake_limit', why);
     return false;
   }
@@ -257,7 +272,11 @@ async function atMistakeLimit(run: Run): Promise<boolean> {
     return false;
   }
   if (answer.response === 'no') {
-    finish(run, 'mistake_limit', loop ? `${loop}; the user stopped the task.` : `Too many consecutive mistakes (${count}); the user stopped the task.`);
+    finish(
+      run,
+      'mistake_limit',
+      loop ? `${loop}; the user stopped the task.` : `Too many consecutive mistakes (${count}); the user stopped the task.`,
+    );
     return false;
   }
   run.task.newUserMessage();
@@ -288,7 +307,12 @@ function isFinished(run: Run): boolean {
 
 function hookTarget(run: Run) {
   // The task's own bus: the host's taps plus any the task's plugins made for it.
-  return { hooks: run.task.hooks, taskId: run.task.id, cwd: run.cwd, report: (message: string) => run.options.ui?.notice?.('hook_error', message) };
+  return {
+    hooks: run.task.hooks,
+    taskId: run.task.id,
+    cwd: run.cwd,
+    report: (message: string) => run.options.ui?.notice?.('hook_error', message),
+  };
 }
 
 function modelIdOf(model: LanguageModel): string {

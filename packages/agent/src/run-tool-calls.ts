@@ -47,11 +47,19 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
   for (const call of calls) {
     const params = isObject(call.input) ? call.input : {};
     const tool = ctx.offered.get(call.toolName);
-    const report: AgentToolCall = { id: call.toolCallId, name: call.toolName, params, description: await describeCall(ctx, call.toolName, tool, params) };
+    const report: AgentToolCall = {
+      id: call.toolCallId,
+      name: call.toolName,
+      params,
+      description: await describeCall(ctx, call.toolName, tool, params),
+    };
     // One last partial block with the complete input: a host showing an edit at its approval
     // prompt (the CLI's diff) sees the final content, not the last streamed piece.
     const definition = tool && isObject(call.input) ? await ctx.definition(call.toolName).catch(() => undefined) : undefined;
-    if (definition?.handlePartialBlock) await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: true }, { from: 'model', offer: ctx.offer }).catch(() => undefined);
+    if (definition?.handlePartialBlock)
+      await ctx.task
+        .execute({ id: call.toolCallId, name: call.toolName, params, partial: true }, { from: 'model', offer: ctx.offer })
+        .catch(() => undefined);
     ctx.ui?.toolCall?.(report);
     const result = await runOne(ctx, call, tool, params);
     out.ran++;
@@ -66,12 +74,22 @@ export async function runToolCalls(ctx: ToolCallContext, calls: readonly ModelTo
 }
 
 /** The call's one line (`[read_file for 'a.ts']`) from the tool's own `describe`; a tool that fails to load gets the bare name. */
-async function describeCall(ctx: ToolCallContext, name: string, tool: ToolDescriptor | undefined, params: Record<string, unknown>): Promise<string> {
+async function describeCall(
+  ctx: ToolCallContext,
+  name: string,
+  tool: ToolDescriptor | undefined,
+  params: Record<string, unknown>,
+): Promise<string> {
   const definition = tool ? await ctx.definition(name).catch(() => undefined) : undefined;
   return definition ? definition.getDescription({ name, params, partial: false }) : `[${name}]`;
 }
 
-async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDescriptor | undefined, params: Record<string, unknown>): Promise<ToolResult> {
+async function runOne(
+  ctx: ToolCallContext,
+  call: ModelToolCall,
+  tool: ToolDescriptor | undefined,
+  params: Record<string, unknown>,
+): Promise<ToolResult> {
   if (!tool) {
     ctx.task.mistakes.increment();
     const names = [...ctx.offered.keys()];
@@ -82,7 +100,10 @@ async function runOne(ctx: ToolCallContext, call: ModelToolCall, tool: ToolDescr
     ctx.task.mistakes.increment();
     return errorResult(responses.toolError(agentResponses.invalidToolInput(call.toolName)), ERROR_CODES.PARAM_INVALID, 'keep');
   }
-  return (await ctx.task.execute({ id: call.toolCallId, name: call.toolName, params, partial: false }, { from: 'model', offer: ctx.offer }))!;
+  return (await ctx.task.execute(
+    { id: call.toolCallId, name: call.toolName, params, partial: false },
+    { from: 'model', offer: ctx.offer },
+  ))!;
 }
 
 function completionOf(ctx: ToolCallContext, name: string, params: Record<string, unknown>, result: ToolResult): TaskCompletion | undefined {
@@ -90,7 +111,10 @@ function completionOf(ctx: ToolCallContext, name: string, params: Record<string,
   if (recorded) return recorded;
   // A third-party attempt_completion that does not use the task state: its success is the end.
   if (name === 'attempt_completion' && !ctx.completionUsesState && !result.isError) {
-    return { result: typeof params.result === 'string' ? params.result : '', ...(typeof params.command === 'string' ? { command: params.command } : {}) };
+    return {
+      result: typeof params.result === 'string' ? params.result : '',
+      ...(typeof params.command === 'string' ? { command: params.command } : {}),
+    };
   }
   return undefined;
 }

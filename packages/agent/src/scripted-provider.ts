@@ -50,7 +50,13 @@ export async function createScriptedProvider(options: ScriptedProviderOptions): 
   return { baseURL: `http://127.0.0.1:${port}/v1`, requests, close: () => close(server) };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, wire: WireProtocol, options: ScriptedProviderOptions, requests: ScriptedRequest[]): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  wire: WireProtocol,
+  options: ScriptedProviderOptions,
+  requests: ScriptedRequest[],
+): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   let body: Record<string, unknown> = {};
@@ -61,7 +67,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, wire: WireProto
   }
   const request: ScriptedRequest = { path: req.url ?? '', headers: req.headers, body };
   const index = requests.push(request) - 1;
-  if (req.method !== 'POST' || !request.path.endsWith(wire.path)) return json(res, 404, wire.errorBody(404, `No route ${req.method} ${request.path}`));
+  if (req.method !== 'POST' || !request.path.endsWith(wire.path))
+    return json(res, 404, wire.errorBody(404, `No route ${req.method} ${request.path}`));
   const reply = typeof options.replies === 'function' ? options.replies(request, index) : options.replies[index];
   if (!reply) return json(res, 500, wire.errorBody(500, `The script has no reply #${index + 1}`));
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));

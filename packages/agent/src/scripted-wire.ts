@@ -43,28 +43,57 @@ export function pieces(text: string, n: number): string[] {
 }
 
 const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
-const sse = (event: string | undefined, data: unknown) => `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+const sse = (event: string | undefined, data: unknown) =>
+  `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
 /** Anthropic Messages API streaming (`POST /v1/messages`). */
 export const anthropicWire: WireProtocol = {
   path: '/messages',
   events(reply, n) {
-    const out = [sse('message_start', { type: 'message_start', message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'scripted', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: reply.usage?.input ?? 10, output_tokens: 1 } } })];
+    const out = [
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: `msg_${n}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'scripted',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: reply.usage?.input ?? 10, output_tokens: 1 },
+        },
+      }),
+    ];
     let index = 0;
     if (reply.text) {
       out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
-      for (const w of words(reply.text)) out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: w } }));
+      for (const w of words(reply.text))
+        out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: w } }));
       out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
       index++;
     }
     (reply.toolCalls ?? []).forEach((call, i) => {
-      out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id ?? `toolu_${n}_${i}`, name: call.name, input: {} } }));
-      for (const p of pieces(call.rawInput ?? JSON.stringify(call.input), call.chunks ?? 4)) out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
+      out.push(
+        sse('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: call.id ?? `toolu_${n}_${i}`, name: call.name, input: {} },
+        }),
+      );
+      for (const p of pieces(call.rawInput ?? JSON.stringify(call.input), call.chunks ?? 4))
+        out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
       out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
       index++;
     });
     const stop = reply.toolCalls?.length ? 'tool_use' : 'end_turn';
-    out.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: reply.usage?.output ?? 5 } }));
+    out.push(
+      sse('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: reply.usage?.output ?? 5 },
+      }),
+    );
     out.push(sse('message_stop', { type: 'message_stop' }));
     return out;
   },
@@ -76,17 +105,37 @@ export const openaiWire: WireProtocol = {
   path: '/chat/completions',
   events(reply, n) {
     const chunk = (delta: unknown, finish: string | null = null) =>
-      sse(undefined, { id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 1, model: 'scripted', choices: [{ index: 0, delta, finish_reason: finish }] });
+      sse(undefined, {
+        id: `chatcmpl-${n}`,
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'scripted',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      });
     const out = [chunk({ role: 'assistant', content: '' })];
     for (const w of words(reply.text ?? '')) out.push(chunk({ content: w }));
     (reply.toolCalls ?? []).forEach((call, i) => {
-      out.push(chunk({ tool_calls: [{ index: i, id: call.id ?? `call_${n}_${i}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
-      for (const p of pieces(call.rawInput ?? JSON.stringify(call.input), call.chunks ?? 4)) out.push(chunk({ tool_calls: [{ index: i, function: { arguments: p } }] }));
+      out.push(
+        chunk({
+          tool_calls: [{ index: i, id: call.id ?? `call_${n}_${i}`, type: 'function', function: { name: call.name, arguments: '' } }],
+        }),
+      );
+      for (const p of pieces(call.rawInput ?? JSON.stringify(call.input), call.chunks ?? 4))
+        out.push(chunk({ tool_calls: [{ index: i, function: { arguments: p } }] }));
     });
     out.push(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
     const input = reply.usage?.input ?? 10;
     const output = reply.usage?.output ?? 5;
-    out.push(sse(undefined, { id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 1, model: 'scripted', choices: [], usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output } }));
+    out.push(
+      sse(undefined, {
+        id: `chatcmpl-${n}`,
+        object: 'chat.completion.chunk',
+        created: 1,
+        model: 'scripted',
+        choices: [],
+        usage: { prompt_tokens: input, completion_tokens: output, total_tokens: input + output },
+      }),
+    );
     out.push(sse(undefined, '[DONE]'));
     return out;
   },

@@ -81,9 +81,18 @@ function writerFor(id: string, path: string): SessionWriter {
  */
 export function loadSession(dir: string, id?: string): SavedSession {
   const chosen = id ?? newestId(dir);
-  if (!ID.test(chosen)) throw quiverError(AGENT_ERRORS.AGENT_SESSION, `'${chosen}' is not a session id. Session ids look like 20261201-101500-4f2a; see the files in ${dir}.`);
+  if (!ID.test(chosen))
+    throw quiverError(
+      AGENT_ERRORS.AGENT_SESSION,
+      `'${chosen}' is not a session id. Session ids look like 20261201-101500-4f2a; see the files in ${dir}.`,
+    );
   const path = join(dir, `${chosen}.jsonl`);
-  if (!existsSync(path)) throw quiverError(AGENT_ERRORS.AGENT_SESSION, `No session '${chosen}' in ${dir}. Run quiver run --resume without an id to continue the newest one.`, { file: path });
+  if (!existsSync(path))
+    throw quiverError(
+      AGENT_ERRORS.AGENT_SESSION,
+      `No session '${chosen}' in ${dir}. Run quiver run --resume without an id to continue the newest one.`,
+      { file: path },
+    );
   const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
   const records = lines.flatMap((line) => {
     try {
@@ -93,7 +102,10 @@ export function loadSession(dir: string, id?: string): SavedSession {
     }
   });
   const header = records[0] as unknown as SessionHeader | undefined;
-  if (header?.type !== 'session') throw quiverError(AGENT_ERRORS.AGENT_SESSION, `${path} is not a Quiver session file (its first line is not a session header).`, { file: path });
+  if (header?.type !== 'session')
+    throw quiverError(AGENT_ERRORS.AGENT_SESSION, `${path} is not a Quiver session file (its first line is not a session header).`, {
+      file: path,
+    });
   const messages = records.filter((r) => r.type === 'message' && r.message).map((r) => r.message!);
   const status = records.filter((r) => r.type === 'end').at(-1)?.status;
   return { header, messages, status, path };
@@ -101,7 +113,8 @@ export function loadSession(dir: string, id?: string): SavedSession {
 
 function newestId(dir: string): string {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : [];
-  if (!files.length) throw quiverError(AGENT_ERRORS.AGENT_SESSION, `There is no session to resume in ${dir}. Start one with quiver run "<task>".`);
+  if (!files.length)
+    throw quiverError(AGENT_ERRORS.AGENT_SESSION, `There is no session to resume in ${dir}. Start one with quiver run "<task>".`);
   const newest = files.map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t || (b.f < a.f ? -1 : 1))[0];
   return newest.f.slice(0, -'.jsonl'.length);
 }

@@ -112,6 +112,8 @@ function objectInputs(message: ModelMessage): ModelMessage {
   if (message.role !== 'assistant' || typeof message.content === 'string') return message;
   return {
     ...message,
-    content: message.content.map((p) => (p.type === 'tool-call' && (typeof p.input !== 'object' || p.input === null || Array.isArray(p.input)) ? { ...p, input: {} } : p)),
+    content: message.content.map((p) =>
+      p.type === 'tool-call' && (typeof p.input !== 'object' || p.input === null || Array.isArray(p.input)) ? { ...p, input: {} } : p,
+    ),
   };
 }

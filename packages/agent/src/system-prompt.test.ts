@@ -22,7 +22,12 @@ describe('buildSystemPrompt', () => {
   });
 
   it('takes a role and appended sections (a subagent profile)', () => {
-    const prompt = buildSystemPrompt({ tools, cwd: '/repo', role: 'You review code.', append: ['# Agent Profile\nreviewer', SUBAGENT_SYSTEM_SUFFIX] });
+    const prompt = buildSystemPrompt({
+      tools,
+      cwd: '/repo',
+      role: 'You review code.',
+      append: ['# Agent Profile\nreviewer', SUBAGENT_SYSTEM_SUFFIX],
+    });
     expect(prompt.startsWith('You review code.')).toBe(true);
     expect(prompt).toContain('# Agent Profile');
     expect(prompt.endsWith(SUBAGENT_SYSTEM_SUFFIX)).toBe(true);

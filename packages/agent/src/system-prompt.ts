@@ -21,8 +21,8 @@ export interface SystemPromptOptions {
 }
 
 const DEFAULT_ROLE =
-  'You are Quiver, a highly skilled software engineer working in the user\'s workspace. You complete the task ' +
-  'step by step by calling tools, and you read each tool\'s result before you decide the next step.';
+  "You are Quiver, a highly skilled software engineer working in the user's workspace. You complete the task " +
+  "step by step by calling tools, and you read each tool's result before you decide the next step.";
 
 /** Appended to a subagent's system prompt (SPEC Part B §16.12). */
 export const SUBAGENT_SYSTEM_SUFFIX =
@@ -47,20 +47,26 @@ export function buildSystemPrompt(options: SystemPromptOptions): string {
 function rulesSection(tools: readonly PromptTool[]): string {
   const has = (name: string) => tools.some((t) => t.name === name);
   const rules = [
-    'Act only through the tools you were given; each call\'s parameters must match its schema.',
+    "Act only through the tools you were given; each call's parameters must match its schema.",
     'Every response must call at least one tool. A response without a tool call counts as a mistake; too many mistakes in a row stop the task.',
     'Relative paths are relative to the primary workspace root. Do not assume the content of a file: read it.',
     'Some calls are refused by the user, by command permissions or by ignore rules. Read the reason, then change your approach; never repeat the same call.',
     'Calling the same tool with the same arguments again and again is detected and stops the task.',
   ];
   if (has('attempt_completion')) {
-    rules.push('When the task is done, call attempt_completion with the final result. Do not end the result with a question or an offer of further help.');
+    rules.push(
+      'When the task is done, call attempt_completion with the final result. Do not end the result with a question or an offer of further help.',
+    );
   }
   return `RULES\n\n${rules.map((r) => `- ${r}`).join('\n')}`;
 }
 
 function environmentSection(options: SystemPromptOptions): string {
-  const lines = [`Operating system: ${platform()} ${release()}`, `Default shell: ${process.env.SHELL ?? '/bin/sh'}`, `Primary workspace root: ${options.cwd}`];
+  const lines = [
+    `Operating system: ${platform()} ${release()}`,
+    `Default shell: ${process.env.SHELL ?? '/bin/sh'}`,
+    `Primary workspace root: ${options.cwd}`,
+  ];
   if (options.roots && options.roots.length > 1) {
     lines.push('Workspace roots:', ...options.roots.map((r) => `- ${r.name ? `${r.name}: ` : ''}${r.path}`));
   }

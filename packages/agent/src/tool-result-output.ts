@@ -27,15 +27,24 @@ export function toToolResultPart(
   const imageBlocks = result.content.filter((b): b is ImageBlock => b.type === 'image');
   const base = { type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName };
   if (imageBlocks.length && images === 'tool-result') {
-    const value = [{ type: 'text' as const, text }, ...imageBlocks.map((b) => ({ type: 'image-data' as const, data: b.data, mediaType: b.mimeType }))];
+    const value = [
+      { type: 'text' as const, text },
+      ...imageBlocks.map((b) => ({ type: 'image-data' as const, data: b.data, mediaType: b.mimeType })),
+    ];
     return { part: { ...base, output: { type: 'content', value } } };
   }
   const note = imageBlocks.length && images === 'none' ? `\n${agentResponses.imagesOmitted(imageBlocks.length)}` : '';
-  const part: ToolResultPart = { ...base, output: result.isError ? { type: 'error-text', value: text + note } : { type: 'text', value: text + note } };
+  const part: ToolResultPart = {
+    ...base,
+    output: result.isError ? { type: 'error-text', value: text + note } : { type: 'text', value: text + note },
+  };
   if (!imageBlocks.length || images !== 'user-message') return { part };
   const followUp: UserModelMessage = {
     role: 'user',
-    content: [{ type: 'text', text: agentResponses.toolImages(call.toolName) }, ...imageBlocks.map((b) => ({ type: 'image' as const, image: b.data, mediaType: b.mimeType }))],
+    content: [
+      { type: 'text', text: agentResponses.toolImages(call.toolName) },
+      ...imageBlocks.map((b) => ({ type: 'image' as const, image: b.data, mediaType: b.mimeType })),
+    ],
   };
   return { part, followUp };
 }

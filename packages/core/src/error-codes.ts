@@ -50,7 +50,11 @@ export function defineErrorCodes<const T extends Record<string, ErrorCodeSpec>>(
   const rows: ErrorCatalogueEntry[] = [];
   for (const [key, spec] of Object.entries(specs)) {
     if (!ERROR_CODE_PATTERN.test(spec.code)) {
-      throw new QuiverError(INVALID, `${owner} declares error code '${spec.code}' (${key}): codes must look like QUIVER_ERR_<AREA>_<WHAT>. Rename it.`, { plugin: owner, key });
+      throw new QuiverError(
+        INVALID,
+        `${owner} declares error code '${spec.code}' (${key}): codes must look like QUIVER_ERR_<AREA>_<WHAT>. Rename it.`,
+        { plugin: owner, key },
+      );
     }
     codes[key] = spec.code;
     rows.push(Object.freeze({ owner, code: spec.code, meaning: spec.meaning, fix: spec.fix }));
@@ -74,7 +78,11 @@ export function buildErrorCatalogue(declarations: readonly ErrorCodes[]): ErrorC
   for (const row of declarations.flatMap((d) => catalogueOf(d))) {
     const seen = byCode.get(row.code);
     if (seen && seen.owner !== row.owner) {
-      throw new QuiverError(INVALID, `Error code ${row.code} is declared by both ${seen.owner} and ${row.owner}; each code has one owner. Rename one of them (prefix it with the plugin's area).`, { plugin: row.owner });
+      throw new QuiverError(
+        INVALID,
+        `Error code ${row.code} is declared by both ${seen.owner} and ${row.owner}; each code has one owner. Rename one of them (prefix it with the plugin's area).`,
+        { plugin: row.owner },
+      );
     }
     if (!seen) byCode.set(row.code, row);
   }

@@ -36,18 +36,35 @@ describe('defineErrorCodes', () => {
   it('returns frozen key → code constants carrying their catalogue rows', () => {
     expect(acme).toEqual({ ACME_DOWN: 'QUIVER_ERR_ACME_DOWN' });
     expect(Object.isFrozen(acme)).toBe(true);
-    expect(catalogueOf(acme)).toEqual([{ owner: 'quiver-tool-acme', code: 'QUIVER_ERR_ACME_DOWN', meaning: 'The Acme API did not answer.', fix: 'Check the network and retry.' }]);
+    expect(catalogueOf(acme)).toEqual([
+      {
+        owner: 'quiver-tool-acme',
+        code: 'QUIVER_ERR_ACME_DOWN',
+        meaning: 'The Acme API did not answer.',
+        fix: 'Check the network and retry.',
+      },
+    ]);
   });
 
   it('refuses a code of the wrong shape, naming the owner', () => {
-    expect(() => defineErrorCodes('quiver-tool-bad', { X: { code: 'QUIVER_ERR_lower' as 'QUIVER_ERR_X', meaning: 'm', fix: 'f' } })).toThrow(
-      expect.objectContaining({ code: ERROR_CODES.PLUGIN_ERROR_CODE_INVALID, plugin: 'quiver-tool-bad', message: expect.stringContaining('QUIVER_ERR_<AREA>_<WHAT>') }),
+    expect(() =>
+      defineErrorCodes('quiver-tool-bad', { X: { code: 'QUIVER_ERR_lower' as 'QUIVER_ERR_X', meaning: 'm', fix: 'f' } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: ERROR_CODES.PLUGIN_ERROR_CODE_INVALID,
+        plugin: 'quiver-tool-bad',
+        message: expect.stringContaining('QUIVER_ERR_<AREA>_<WHAT>'),
+      }),
     );
   });
 
   it('a code declared by two owners is refused, naming both', () => {
-    const thief = defineErrorCodes('quiver-tool-thief', { DENIED: { code: 'QUIVER_ERR_APPROVAL_DENIED', meaning: 'mine now', fix: 'none' } });
-    expect(() => buildErrorCatalogue([ERROR_CODES, acme, thief])).toThrow(/QUIVER_ERR_APPROVAL_DENIED is declared by both @quiver\/core and quiver-tool-thief/);
+    const thief = defineErrorCodes('quiver-tool-thief', {
+      DENIED: { code: 'QUIVER_ERR_APPROVAL_DENIED', meaning: 'mine now', fix: 'none' },
+    });
+    expect(() => buildErrorCatalogue([ERROR_CODES, acme, thief])).toThrow(
+      /QUIVER_ERR_APPROVAL_DENIED is declared by both @quiver\/core and quiver-tool-thief/,
+    );
     expect(buildErrorCatalogue([ERROR_CODES, acme]).map((r) => r.code)).toContain('QUIVER_ERR_ACME_DOWN');
   });
 });
@@ -57,7 +74,13 @@ describe('QuiverError', () => {
     const cause = new Error('ENOENT');
     const e = quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, "Plugin 'x' not found.", { plugin: 'x', file: '/a/package.json', cause });
     expect(e).toBeInstanceOf(Error);
-    expect(e).toMatchObject({ name: 'QuiverError', code: 'QUIVER_ERR_PLUGIN_NOT_FOUND', plugin: 'x', file: '/a/package.json', message: "Plugin 'x' not found." });
+    expect(e).toMatchObject({
+      name: 'QuiverError',
+      code: 'QUIVER_ERR_PLUGIN_NOT_FOUND',
+      plugin: 'x',
+      file: '/a/package.json',
+      message: "Plugin 'x' not found.",
+    });
     expect(e.cause).toBe(cause);
     expect(isQuiverError(e)).toBe(true);
     expect(isQuiverError(new QuiverError('QUIVER_ERR_ACME_DOWN', 'x'))).toBe(true);

@@ -57,7 +57,15 @@ export type { ConfigPresets, ResolveConfigOptions, ResolvedConfig } from './conf
 export { mergeConfigs } from './config/merge-configs.js';
 
 // workspace trust
-export { checkTrust, trustFolder, revokeFolder, listTrusted, recordTrustAsWritten, trustStorePath, TRUST_STORE_ENV } from './trust/trust-store.js';
+export {
+  checkTrust,
+  trustFolder,
+  revokeFolder,
+  listTrusted,
+  recordTrustAsWritten,
+  trustStorePath,
+  TRUST_STORE_ENV,
+} from './trust/trust-store.js';
 export type { TrustEntry, TrustStatus } from './trust/trust-store.js';
 export { hookScriptFiles } from './trust/config-fingerprint.js';
 export { untrustedWarning } from './trust/workspace-trust.js';

@@ -9,7 +9,17 @@ export type { ErrorCode, QuiverErrorFields, QuiverErrorCode, ErrorCodeSpec, Erro
 
 // tool contract
 export { defineTool } from './tool/define-tool.js';
-export type { ToolSpec, ToolDefinition, ToolHandler, ToolBlock, ToolAnnotations, ToolApproval, ApprovalCategory, PartialBlockUi, ToolRequirement } from './tool/define-tool.js';
+export type {
+  ToolSpec,
+  ToolDefinition,
+  ToolHandler,
+  ToolBlock,
+  ToolAnnotations,
+  ToolApproval,
+  ApprovalCategory,
+  PartialBlockUi,
+  ToolRequirement,
+} from './tool/define-tool.js';
 export { definePlugin } from './tool/define-plugin.js';
 export type { PluginSpec, PluginDefinition, PluginContext } from './tool/define-plugin.js';
 // a top-level config key a plugin (or host package) owns: definePlugin({ sections: [...] })
@@ -32,7 +42,15 @@ export { parseWorkspaceHint } from './services/workspace-hint.js';
 export type { WorkspaceHint } from './services/workspace-hint.js';
 export type { IgnoreService, GateDecision, PathAccess } from './services/ignore.js';
 export type { SandboxService, SandboxMode, SandboxRequest, SandboxPlan, SandboxedProcess, SandboxReport } from './services/sandbox.js';
-export type { CommandInput, CommandPermissionService, PermissionDecision, SegmentReport, CommandPermissionsConfig, CommandClassifier, CommandClassification } from './services/command-permissions.js';
+export type {
+  CommandInput,
+  CommandPermissionService,
+  PermissionDecision,
+  SegmentReport,
+  CommandPermissionsConfig,
+  CommandClassifier,
+  CommandClassification,
+} from './services/command-permissions.js';
 export { buildChildEnv } from './services/child-env.js';
 export type { ChildEnvService } from './services/child-env.js';
 export { protectedPathsOf } from './services/protected-paths.js';
@@ -51,7 +69,21 @@ export { responses } from './responses/responses.js';
 // hooks
 export type { HookBus, TapOptions, TapFn, TapContext, TapInfo, HookOutcome, HookReducer } from './hooks/hook-bus.js';
 export { HOOK_NAMES } from './hooks/hook-names.js';
-export type { HookName, HookKind, HookMap, HookNameOfKind, PreToolUseEvent, PreToolUseResult, PostToolUseEvent, PostToolUseResult, UserPromptSubmitEvent, UserPromptSubmitResult, TaskEvent, SeriesResult, NotificationEvent } from './hooks/hook-names.js';
+export type {
+  HookName,
+  HookKind,
+  HookMap,
+  HookNameOfKind,
+  PreToolUseEvent,
+  PreToolUseResult,
+  PostToolUseEvent,
+  PostToolUseResult,
+  UserPromptSubmitEvent,
+  UserPromptSubmitResult,
+  TaskEvent,
+  SeriesResult,
+  NotificationEvent,
+} from './hooks/hook-names.js';
 export { STAGE } from './hooks/stages.js';
 export type { Stage } from './hooks/stages.js';
 export { runHook } from './hooks/command-hook.js';

@@ -14,6 +14,10 @@ export function writeError(e: unknown, file: string, unchanged: string): QuiverE
 /** Reject a path that is not absolute: atomic writes never guess a base directory. */
 export function requireAbsolute(path: string, isAbsolute: (p: string) => boolean): void {
   if (!isAbsolute(path)) {
-    throw quiverError(ERROR_CODES.FILE_WRITE_FAILED, `Could not write '${path}': atomic writes need an absolute path. Resolve it against a workspace root first.`, { file: path });
+    throw quiverError(
+      ERROR_CODES.FILE_WRITE_FAILED,
+      `Could not write '${path}': atomic writes need an absolute path. Resolve it against a workspace root first.`,
+      { file: path },
+    );
   }
 }

@@ -27,9 +27,13 @@ afterAll(async () => {
 /** Run the writer and SIGKILL it right after it announces write number `killAt`. */
 function runAndKill(target: string, killAt: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', join(fixtures, 'ts-register.mjs'), join(fixtures, 'atomic-writer.mjs'), target, join(dir, 'a.bin'), join(dir, 'b.bin')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', join(fixtures, 'ts-register.mjs'), join(fixtures, 'atomic-writer.mjs'), target, join(dir, 'a.bin'), join(dir, 'b.bin')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -38,7 +42,9 @@ function runAndKill(target: string, killAt: number): Promise<string> {
     });
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(out) : reject(new Error(`writer exited without being killed: ${err}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve(out) : reject(new Error(`writer exited without being killed: ${err}`)),
+    );
   });
 }
 

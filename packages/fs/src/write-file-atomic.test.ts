@@ -54,7 +54,10 @@ describe('writeFileAtomic', () => {
 
   it('refuses a directory target with a coded error and changes nothing', async () => {
     await mkdir(join(dir, 'd'));
-    await expect(writeFileAtomic(join(dir, 'd'), 'x')).rejects.toMatchObject({ code: 'QUIVER_ERR_FILE_WRITE_FAILED', file: join(dir, 'd') });
+    await expect(writeFileAtomic(join(dir, 'd'), 'x')).rejects.toMatchObject({
+      code: 'QUIVER_ERR_FILE_WRITE_FAILED',
+      file: join(dir, 'd'),
+    });
     expect(await readdir(dir)).toEqual(['d']);
   });
 
@@ -72,7 +75,9 @@ describe('writeFileAtomic', () => {
   });
 
   it('removes the directories it created when the write fails', async () => {
-    await expect(writeFileAtomic(join(dir, 'new/deep/f.txt'), 42 as unknown as string)).rejects.toMatchObject({ code: 'QUIVER_ERR_FILE_WRITE_FAILED' });
+    await expect(writeFileAtomic(join(dir, 'new/deep/f.txt'), 42 as unknown as string)).rejects.toMatchObject({
+      code: 'QUIVER_ERR_FILE_WRITE_FAILED',
+    });
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -96,7 +101,10 @@ describe('writeFileAtomic', () => {
   it('physical: refuses a directory that is no longer physical (symlink swapped in, P8)', async () => {
     await mkdir(join(dir, 'real'));
     await symlink(join(dir, 'real'), join(dir, 'swapped'));
-    await expect(writeFileAtomic(join(dir, 'swapped/f.txt'), 'x', { physical: true })).rejects.toMatchObject({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' });
+    await expect(writeFileAtomic(join(dir, 'swapped/f.txt'), 'x', { physical: true })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_PATH_OUTSIDE',
+      rule: 'P8',
+    });
     expect(await readdir(join(dir, 'real'))).toEqual([]);
   });
 });

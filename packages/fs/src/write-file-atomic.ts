@@ -41,7 +41,11 @@ export async function inspectTarget(path: string): Promise<TargetInfo> {
     // Never replace a FIFO, device or socket with a file (SPEC R1): refuse, naming what it is.
     if (!st.isFile() && !st.isSymbolicLink()) {
       const kind = st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : 'a device';
-      throw quiverError(ERROR_CODES.FILE_SPECIAL, `'${path}' is not a regular file (it is ${kind}), so it was not written. Write a regular file instead.`, { file: path });
+      throw quiverError(
+        ERROR_CODES.FILE_SPECIAL,
+        `'${path}' is not a regular file (it is ${kind}), so it was not written. Write a regular file instead.`,
+        { file: path },
+      );
     }
     return { exists: true, mode: st.isSymbolicLink() ? undefined : st.mode & 0o7777 };
   } catch (e) {

@@ -81,7 +81,12 @@ describe('writeFilesAtomic', () => {
   it('refuses to replace a directory', async () => {
     await mkdir(join(dir, 'd'));
     const before = await snapshot();
-    await expect(writeFilesAtomic([{ path: join(dir, 'a.txt'), data: '1' }, { path: join(dir, 'd'), data: '2' }])).rejects.toMatchObject({ file: join(dir, 'd') });
+    await expect(
+      writeFilesAtomic([
+        { path: join(dir, 'a.txt'), data: '1' },
+        { path: join(dir, 'd'), data: '2' },
+      ]),
+    ).rejects.toMatchObject({ file: join(dir, 'd') });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -91,11 +96,24 @@ describe('writeFilesAtomic', () => {
       if (index === 2) throw Object.assign(new Error('boom'), { code: 'EIO' });
     };
     await expect(
-      writeFilesAtomic([{ path: join(dir, 'a.txt'), data: 'A2' }, { path: join(dir, 'b.txt'), delete: true }, { path: join(dir, 'c.txt'), data: 'C2' }], { physical: true }),
+      writeFilesAtomic(
+        [
+          { path: join(dir, 'a.txt'), data: 'A2' },
+          { path: join(dir, 'b.txt'), delete: true },
+          { path: join(dir, 'c.txt'), data: 'C2' },
+        ],
+        { physical: true },
+      ),
     ).rejects.toThrow(/c\.txt/);
     expect(await snapshot()).toEqual(before);
     writeFilesTestInternals.beforeCommit = undefined;
-    await writeFilesAtomic([{ path: join(dir, 'a.txt'), data: 'A2' }, { path: join(dir, 'b.txt'), delete: true }], { physical: true });
+    await writeFilesAtomic(
+      [
+        { path: join(dir, 'a.txt'), data: 'A2' },
+        { path: join(dir, 'b.txt'), delete: true },
+      ],
+      { physical: true },
+    );
     expect(await snapshot()).toEqual({ 'a.txt': 'A2', 'c.txt': 'C' });
   });
 });

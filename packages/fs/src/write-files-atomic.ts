@@ -91,7 +91,11 @@ function checkPaths(changes: readonly AtomicChange[]): void {
     requireAbsolute(c.path, isAbsolute);
     const key = resolve(c.path);
     if (seen.has(key)) {
-      throw quiverError(ERROR_CODES.FILE_WRITE_FAILED, `Could not write '${c.path}': it appears twice in one multi-file write. Merge the changes to it into one. ${UNCHANGED}`, { file: c.path });
+      throw quiverError(
+        ERROR_CODES.FILE_WRITE_FAILED,
+        `Could not write '${c.path}': it appears twice in one multi-file write. Merge the changes to it into one. ${UNCHANGED}`,
+        { file: c.path },
+      );
     }
     seen.add(key);
   }

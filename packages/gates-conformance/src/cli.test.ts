@@ -20,25 +20,104 @@ interface CliRow {
 }
 
 const ROWS: CliRow[] = [
-  { description: 'R2 a lone & splits', args: ['permissions', 'check', 'npm test & rm -rf /'], expected: { exit: 1, json: { allowed: false, rule: 'R7', segment: 'rm -rf /' } } },
-  { description: 'R1 a # after a quote is mid-word', args: ['permissions', 'check', 'echo "a"#b; npm test'], expected: { exit: 0, json: { allowed: true } } },
-  { description: 'R8 sudo is unwrapped', args: ['permissions', 'check', 'sudo -u root rm x'], expected: { exit: 1, json: { allowed: false, rule: 'R7' } } },
-  { description: 'R8 an unknown wrapper option denies', args: ['permissions', 'check', 'sudo -i npm test'], expected: { exit: 1, json: { allowed: false, rule: 'R8' } } },
-  { description: 'R6 2>/dev/null is a file redirection', args: ['permissions', 'check', 'npm test 2>/dev/null'], expected: { exit: 1, json: { allowed: false, rule: 'R6' } } },
-  { description: 'R1-R9 from stdin', args: ['permissions', 'check', '-'], stdin: 'npm test\nrm x\n', expected: { exit: 1, json: { allowed: false } } },
-  { description: 'QUIVER_COMMAND_PERMISSIONS overrides the config', args: ['permissions', 'check', 'rm x'], env: { QUIVER_COMMAND_PERMISSIONS: '{"allow":["rm *"]}' }, expected: { exit: 0, json: { allowed: true } } },
-  { description: 'I3 the ignore screen sees .env', args: ['permissions', 'check', 'npm test -- .env'], expected: { exit: 1, json: { allowed: false, rule: 'I3' } } },
-  { description: 'I4 rg at the root', args: ['permissions', 'check', 'rg foo'], env: { QUIVER_COMMAND_PERMISSIONS: '{"allow":["rg *"]}' }, expected: { exit: 1, json: { allowed: false, rule: 'I4' } } },
-  { description: 'P5 read_file of an ignored file', args: ['exec', 'read_file', '{"path":".env"}'], expected: { exit: 1, json: { isError: true }, text: /P5/ } },
-  { description: 'P5 read_file through a link to an ignored file', args: ['exec', 'read_file', '{"path":"sub/env-link"}'], expected: { exit: 1, json: { isError: true }, text: /P5/ } },
-  { description: 'P2 read_file of a malformed path', args: ['exec', 'read_file', '{"path":"sub\\\\a.txt"}'], expected: { exit: 1, json: { isError: true }, text: /P2|malformed/ } },
-  { description: 'P3 read_file through a loop', args: ['exec', 'read_file', '{"path":"loop/x"}'], expected: { exit: 1, json: { isError: true }, text: /P3|ELOOP/ } },
-  { description: 'P4 read_file outside needs approval', args: ['exec', 'read_file', '{"path":"../outside.txt"}'], expected: { exit: 1, json: { isError: true }, text: /approv/ } },
-  { description: 'P4 read_file outside with approval', args: ['exec', 'read_file', '{"path":"../outside.txt"}', '--yes'], expected: { exit: 0, json: { isError: false }, text: /outside text/ } },
-  { description: 'P6 write_to_file of the ignore file', args: ['exec', 'write_to_file', '{"path":".quiverignore","content":"x"}', '--yes'], expected: { exit: 1, json: { isError: true }, text: /P6/ } },
-  { description: 'P6 write_to_file under .git/', args: ['exec', 'write_to_file', '{"path":".git/config","content":"x"}', '--yes'], expected: { exit: 1, json: { isError: true }, text: /P6/ } },
-  { description: 'P7 list_files of an ignored directory', args: ['exec', 'list_files', '{"path":"secrets"}'], expected: { exit: 1, json: { isError: true }, text: /P7/ } },
-  { description: 'P7 list_files leaves ignored entries out', args: ['exec', 'list_files', '{"path":".","recursive":true}'], expected: { exit: 0, json: { isError: false }, text: /a\.txt/, notText: /\.env|secrets|key/ } },
+  {
+    description: 'R2 a lone & splits',
+    args: ['permissions', 'check', 'npm test & rm -rf /'],
+    expected: { exit: 1, json: { allowed: false, rule: 'R7', segment: 'rm -rf /' } },
+  },
+  {
+    description: 'R1 a # after a quote is mid-word',
+    args: ['permissions', 'check', 'echo "a"#b; npm test'],
+    expected: { exit: 0, json: { allowed: true } },
+  },
+  {
+    description: 'R8 sudo is unwrapped',
+    args: ['permissions', 'check', 'sudo -u root rm x'],
+    expected: { exit: 1, json: { allowed: false, rule: 'R7' } },
+  },
+  {
+    description: 'R8 an unknown wrapper option denies',
+    args: ['permissions', 'check', 'sudo -i npm test'],
+    expected: { exit: 1, json: { allowed: false, rule: 'R8' } },
+  },
+  {
+    description: 'R6 2>/dev/null is a file redirection',
+    args: ['permissions', 'check', 'npm test 2>/dev/null'],
+    expected: { exit: 1, json: { allowed: false, rule: 'R6' } },
+  },
+  {
+    description: 'R1-R9 from stdin',
+    args: ['permissions', 'check', '-'],
+    stdin: 'npm test\nrm x\n',
+    expected: { exit: 1, json: { allowed: false } },
+  },
+  {
+    description: 'QUIVER_COMMAND_PERMISSIONS overrides the config',
+    args: ['permissions', 'check', 'rm x'],
+    env: { QUIVER_COMMAND_PERMISSIONS: '{"allow":["rm *"]}' },
+    expected: { exit: 0, json: { allowed: true } },
+  },
+  {
+    description: 'I3 the ignore screen sees .env',
+    args: ['permissions', 'check', 'npm test -- .env'],
+    expected: { exit: 1, json: { allowed: false, rule: 'I3' } },
+  },
+  {
+    description: 'I4 rg at the root',
+    args: ['permissions', 'check', 'rg foo'],
+    env: { QUIVER_COMMAND_PERMISSIONS: '{"allow":["rg *"]}' },
+    expected: { exit: 1, json: { allowed: false, rule: 'I4' } },
+  },
+  {
+    description: 'P5 read_file of an ignored file',
+    args: ['exec', 'read_file', '{"path":".env"}'],
+    expected: { exit: 1, json: { isError: true }, text: /P5/ },
+  },
+  {
+    description: 'P5 read_file through a link to an ignored file',
+    args: ['exec', 'read_file', '{"path":"sub/env-link"}'],
+    expected: { exit: 1, json: { isError: true }, text: /P5/ },
+  },
+  {
+    description: 'P2 read_file of a malformed path',
+    args: ['exec', 'read_file', '{"path":"sub\\\\a.txt"}'],
+    expected: { exit: 1, json: { isError: true }, text: /P2|malformed/ },
+  },
+  {
+    description: 'P3 read_file through a loop',
+    args: ['exec', 'read_file', '{"path":"loop/x"}'],
+    expected: { exit: 1, json: { isError: true }, text: /P3|ELOOP/ },
+  },
+  {
+    description: 'P4 read_file outside needs approval',
+    args: ['exec', 'read_file', '{"path":"../outside.txt"}'],
+    expected: { exit: 1, json: { isError: true }, text: /approv/ },
+  },
+  {
+    description: 'P4 read_file outside with approval',
+    args: ['exec', 'read_file', '{"path":"../outside.txt"}', '--yes'],
+    expected: { exit: 0, json: { isError: false }, text: /outside text/ },
+  },
+  {
+    description: 'P6 write_to_file of the ignore file',
+    args: ['exec', 'write_to_file', '{"path":".quiverignore","content":"x"}', '--yes'],
+    expected: { exit: 1, json: { isError: true }, text: /P6/ },
+  },
+  {
+    description: 'P6 write_to_file under .git/',
+    args: ['exec', 'write_to_file', '{"path":".git/config","content":"x"}', '--yes'],
+    expected: { exit: 1, json: { isError: true }, text: /P6/ },
+  },
+  {
+    description: 'P7 list_files of an ignored directory',
+    args: ['exec', 'list_files', '{"path":"secrets"}'],
+    expected: { exit: 1, json: { isError: true }, text: /P7/ },
+  },
+  {
+    description: 'P7 list_files leaves ignored entries out',
+    args: ['exec', 'list_files', '{"path":".","recursive":true}'],
+    expected: { exit: 0, json: { isError: false }, text: /a\.txt/, notText: /\.env|secrets|key/ },
+  },
 ];
 
 /** Run the CLI; resolves with the exit code and output (a non-zero exit is not an error here). */

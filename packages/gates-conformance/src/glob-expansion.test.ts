@@ -14,8 +14,18 @@ import { buildTree, type Fixture } from './fixture-tree.js';
  */
 const TARGET = 'd1/s2/target.txt';
 const FILES = [
-  TARGET, 'd1/s2/tarGet.md', 'd1/s2/target.txt.bak', 'd1/s1/a.txt', 'd1/s1/b.log', 'd1/.h/target.txt', 'd2/s2/target.txt',
-  '.d1/s2/target.txt', 'x-y/z.txt', 'd1/s2/deep/target.txt', 'd10/s2/target.txt', 'target.txt',
+  TARGET,
+  'd1/s2/tarGet.md',
+  'd1/s2/target.txt.bak',
+  'd1/s1/a.txt',
+  'd1/s1/b.log',
+  'd1/.h/target.txt',
+  'd2/s2/target.txt',
+  '.d1/s2/target.txt',
+  'x-y/z.txt',
+  'd1/s2/deep/target.txt',
+  'd10/s2/target.txt',
+  'target.txt',
 ];
 const OTHER_NAMES = ['d2', 'zz', 's1', 'x-y', '.h', 'd10', 'tarGet.md'];
 
@@ -45,7 +55,10 @@ function bashExpands(glob: string, cwd: string): string[] {
   const script = `shopt -s dotglob nullglob globstar; printf '%s\\0' ${glob}`;
   const r = spawnSync('bash', ['-c', script], { cwd, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
   if (r.status !== 0) throw new Error(`bash failed on ${glob}: ${r.stderr}`);
-  return r.stdout.split('\0').slice(0, -1).map((w) => posix.normalize(w));
+  return r.stdout
+    .split('\0')
+    .slice(0, -1)
+    .map((w) => posix.normalize(w));
 }
 
 describe('I2 glob expansion agrees with bash', () => {

@@ -5,7 +5,16 @@ import { createIgnoreService, createListingFilter } from '@quiver/ignore';
 import { createWorkspace, type Workspace } from '@quiver/workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IgnorePathCase } from './case-types.js';
-import { BOTH_FILES_TREE, bothFilesCases, DESCEND, GIT_TREE, GITIGNORE_SETS, IGNORE_TREE, ignorePathCases, ROOT_LISTING_SHOWN } from './cases/p-ignore.js';
+import {
+  BOTH_FILES_TREE,
+  bothFilesCases,
+  DESCEND,
+  GIT_TREE,
+  GITIGNORE_SETS,
+  IGNORE_TREE,
+  ignorePathCases,
+  ROOT_LISTING_SHOWN,
+} from './cases/p-ignore.js';
 import { buildTree, type Fixture } from './fixture-tree.js';
 
 let fx: Fixture;
@@ -96,7 +105,11 @@ describe(`P5 gitignore semantics against git check-ignore (${GITIGNORE_SETS.leng
       writeFileSync(gx.at('root/.gitignore'), text);
       writeFileSync(gx.at('root/.quiverignore'), text);
       const paths = gitPaths();
-      const git = spawnSync('git', ['-c', 'core.ignorecase=false', 'check-ignore', '--no-index', '--stdin'], { cwd: gx.at('root'), input: paths.join('\n'), encoding: 'utf8' });
+      const git = spawnSync('git', ['-c', 'core.ignorecase=false', 'check-ignore', '--no-index', '--stdin'], {
+        cwd: gx.at('root'),
+        input: paths.join('\n'),
+        encoding: 'utf8',
+      });
       expect([0, 1]).toContain(git.status);
       const byGit = new Set(git.stdout.split('\n').filter(Boolean));
       const gws = await createWorkspace([gx.at('root')]);

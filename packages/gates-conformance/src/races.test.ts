@@ -30,17 +30,59 @@ const TREE: TreeEntry[] = [
 const RACES: Race[] = [];
 for (const flags of ['r', 'r+', 'w', 'a', 'wx']) {
   RACES.push(
-    { description: `parent directory swapped for an outside link (${flags})`, input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt', swap: 'root/d', to: '{base}/outside', flags },
-    { description: `deeper directory swapped for an outside link (${flags})`, input: flags === 'wx' ? 'd/sub/new.txt' : 'd/sub/x.txt', swap: 'root/d/sub', to: '{base}/outside', flags },
-    { description: `parent directory swapped for a relative outside link (${flags})`, input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt', swap: 'root/d', to: '../outside', flags },
-    { description: `parent directory swapped for a link to a link out (${flags})`, input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt', swap: 'root/d', to: '{base}/outside/hop', flags },
+    {
+      description: `parent directory swapped for an outside link (${flags})`,
+      input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt',
+      swap: 'root/d',
+      to: '{base}/outside',
+      flags,
+    },
+    {
+      description: `deeper directory swapped for an outside link (${flags})`,
+      input: flags === 'wx' ? 'd/sub/new.txt' : 'd/sub/x.txt',
+      swap: 'root/d/sub',
+      to: '{base}/outside',
+      flags,
+    },
+    {
+      description: `parent directory swapped for a relative outside link (${flags})`,
+      input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt',
+      swap: 'root/d',
+      to: '../outside',
+      flags,
+    },
+    {
+      description: `parent directory swapped for a link to a link out (${flags})`,
+      input: flags === 'wx' ? 'd/new.txt' : 'd/file.txt',
+      swap: 'root/d',
+      to: '{base}/outside/hop',
+      flags,
+    },
   );
   if (flags !== 'wx') {
-    RACES.push({ description: `the file itself swapped for an outside link (${flags})`, input: 'f.txt', swap: 'root/f.txt', to: '{base}/outside/f.txt', flags });
+    RACES.push({
+      description: `the file itself swapped for an outside link (${flags})`,
+      input: 'f.txt',
+      swap: 'root/f.txt',
+      to: '{base}/outside/f.txt',
+      flags,
+    });
   }
 }
-RACES.push({ description: 'a missing file created as an outside link before a create (w)', input: 'new.txt', swap: 'root/new.txt', to: '{base}/outside/file.txt', flags: 'w' });
-RACES.push({ description: 'a missing file created as an outside link before an append (a)', input: 'new.txt', swap: 'root/new.txt', to: '{base}/outside/file.txt', flags: 'a' });
+RACES.push({
+  description: 'a missing file created as an outside link before a create (w)',
+  input: 'new.txt',
+  swap: 'root/new.txt',
+  to: '{base}/outside/file.txt',
+  flags: 'w',
+});
+RACES.push({
+  description: 'a missing file created as an outside link before an append (a)',
+  input: 'new.txt',
+  swap: 'root/new.txt',
+  to: '{base}/outside/file.txt',
+  flags: 'a',
+});
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.dispose());

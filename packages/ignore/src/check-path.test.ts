@@ -6,7 +6,9 @@ import type { PathAccess } from '@quiver/core';
 import { createWorkspace, type Workspace } from '@quiver/workspace';
 import { createIgnoreService, type QuiverIgnoreService } from './create-ignore-service.js';
 
-const DEFAULT_FILE = ['.env', '*.secret', 'private/', '# This is a comment', '', 'temp.*', 'file-with-space-at-end.* ', '**/.git/**'].join('\n');
+const DEFAULT_FILE = ['.env', '*.secret', 'private/', '# This is a comment', '', 'temp.*', 'file-with-space-at-end.* ', '**/.git/**'].join(
+  '\n',
+);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -54,8 +56,32 @@ async function expectDenied(s: Setup, paths: string[], rule = 'P5', access: Path
 describe('SPEC 14.2 vectors through checkPath', () => {
   it('allows and blocks the default-file vectors', async () => {
     const s = await setup({ '.quiverignore': DEFAULT_FILE, 'private/data.txt': 'p', 'src/index.ts': '' });
-    await expectAllowed(s, ['src/index.ts', 'README.md', 'package.json', 'public/data.txt', 'config.json', 'src/temp/file.ts', 'nested/deep/file.txt', 'not-private/data.txt', './src/file.ts', `${s.root}/src/file.ts`, '.']);
-    await expectDenied(s, ['.quiverignore', '.clineignore', 'config.secret', 'private/data.txt', 'temp.json', 'nested/deep/file.secret', 'private/nested/deep/file.txt', './config.secret', './private/data.txt', `${s.root}/config.secret`, `${s.root}/private/data.txt`]);
+    await expectAllowed(s, [
+      'src/index.ts',
+      'README.md',
+      'package.json',
+      'public/data.txt',
+      'config.json',
+      'src/temp/file.ts',
+      'nested/deep/file.txt',
+      'not-private/data.txt',
+      './src/file.ts',
+      `${s.root}/src/file.ts`,
+      '.',
+    ]);
+    await expectDenied(s, [
+      '.quiverignore',
+      '.clineignore',
+      'config.secret',
+      'private/data.txt',
+      'temp.json',
+      'nested/deep/file.secret',
+      'private/nested/deep/file.txt',
+      './config.secret',
+      './private/data.txt',
+      `${s.root}/config.secret`,
+      `${s.root}/private/data.txt`,
+    ]);
     await expectDenied(s, ['src/.git/HEAD', 'a/b/.env', 'file-with-space-at-end.txt', '.git/config']);
     await expectAllowed(s, ['../outside.secret', '/etc/x.secret']);
   });
@@ -198,7 +224,12 @@ describe('!include safety', () => {
   });
 
   it('takes a leading slash as root-relative and does not nest includes', async () => {
-    const s = await setup({ '.quiverignore': '!include /conf/pats\n', 'conf/pats': 'a.txt\n!include more\n', 'conf/more': 'b.txt\n', more: 'c.txt\n' });
+    const s = await setup({
+      '.quiverignore': '!include /conf/pats\n',
+      'conf/pats': 'a.txt\n!include more\n',
+      'conf/more': 'b.txt\n',
+      more: 'c.txt\n',
+    });
     await expectDenied(s, ['a.txt']);
     await expectAllowed(s, ['b.txt', 'c.txt']);
   });
@@ -207,7 +238,12 @@ describe('!include safety', () => {
 describe('P6 protected writes', () => {
   it('denies writing the ignore files and anything under .git', async () => {
     const s = await setup({ '.quiverignore': 'x\n', '.git/config': '', 'sub/.git/HEAD': '' });
-    await expectDenied(s, ['.quiverignore', '.clineignore', '.git/config', '.git/new-file', '.git', 'sub/.git/HEAD', '.GIT/config'], 'P6', 'write');
+    await expectDenied(
+      s,
+      ['.quiverignore', '.clineignore', '.git/config', '.git/new-file', '.git', 'sub/.git/HEAD', '.GIT/config'],
+      'P6',
+      'write',
+    );
     await expectAllowed(s, ['src/a.ts', '.gitignore', '.github/workflows/ci.yml', 'a.git'], 'write');
   });
 
@@ -267,7 +303,7 @@ describe('reload', () => {
 });
 
 describe('multi-root', () => {
-  it('uses each root\'s own ignore file', async () => {
+  it("uses each root's own ignore file", async () => {
     const s = await setup({ '.quiverignore': 'one.txt\n' });
     const second = join(s.base, 'second');
     await mkdir(second);

@@ -40,7 +40,13 @@ export function decidePath(ctx: PathContext, p: ResolvedPath, access: PathAccess
   if (!hit) return { allowed: true };
   const rule = access === 'list' ? 'P7' : 'P5';
   const verb = access === 'list' ? 'Listing' : 'Access to';
-  return { allowed: false, rule, subject: p.input, file: hit.source, reason: `${verb} "${p.input}" is denied: ${describeMatch(hit)} (rule ${rule}).` };
+  return {
+    allowed: false,
+    rule,
+    subject: p.input,
+    file: hit.source,
+    reason: `${verb} "${p.input}" is denied: ${describeMatch(hit)} (rule ${rule}).`,
+  };
 }
 
 /** A sentence naming the file and pattern that ignore a path. */

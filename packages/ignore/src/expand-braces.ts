@@ -26,7 +26,8 @@ export function expandBraces(tokens: WordToken[], limit = 1024): WordToken[][] {
       if (out.length > limit) throw new ExpansionLimitError(`brace expansion makes more than ${limit} words`);
       continue;
     }
-    if (alternatives.length + out.length + work.length > limit) throw new ExpansionLimitError(`brace expansion makes more than ${limit} words`);
+    if (alternatives.length + out.length + work.length > limit)
+      throw new ExpansionLimitError(`brace expansion makes more than ${limit} words`);
     for (let k = alternatives.length - 1; k >= 0; k--) work.push(alternatives[k]);
   }
   return out;

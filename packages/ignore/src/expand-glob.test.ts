@@ -7,12 +7,14 @@ import { expandGlob } from './expand-glob.js';
 import { wordTokens } from './word-tokens.js';
 
 let dir: string;
-const glob = (raw: string, scanLimit?: number) => expandGlob(wordTokens(raw), { cwd: dir, home: dir, scanLimit, isInside: () => true }).sort();
+const glob = (raw: string, scanLimit?: number) =>
+  expandGlob(wordTokens(raw), { cwd: dir, home: dir, scanLimit, isInside: () => true }).sort();
 
 beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'quiver-glob-')));
   await mkdir(join(dir, 'src/deep'), { recursive: true });
-  for (const f of ['.env', 'a.txt', 'b.txt', 'c.md', 'src/x.ts', 'src/.hidden', 'src/deep/y.ts', 'F1', 'f2']) await writeFile(join(dir, f), '');
+  for (const f of ['.env', 'a.txt', 'b.txt', 'c.md', 'src/x.ts', 'src/.hidden', 'src/deep/y.ts', 'F1', 'f2'])
+    await writeFile(join(dir, f), '');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

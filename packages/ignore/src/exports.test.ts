@@ -2,5 +2,11 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual(['createIgnoreService', 'createListingFilter', 'listingFilterFrom', 'matchKey', 'recursiveReader']);
+  expect(Object.keys(api).sort()).toEqual([
+    'createIgnoreService',
+    'createListingFilter',
+    'listingFilterFrom',
+    'matchKey',
+    'recursiveReader',
+  ]);
 });

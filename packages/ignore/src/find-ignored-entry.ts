@@ -44,14 +44,22 @@ export function findIgnoredEntry(dir: string, options: EntryWalkOptions): EntryW
     if (left < 0) return { kind: 'limit', path: dir };
     for (const entry of entries) {
       const abs = current === '/' ? `/${entry.name}` : `${current}/${entry.name}`;
-      const found = entry.isSymbolicLink() ? checkLink(abs, options, visited, stack) : checkPlain(abs, entry.isDirectory(), options, visited, stack);
+      const found = entry.isSymbolicLink()
+        ? checkLink(abs, options, visited, stack)
+        : checkPlain(abs, entry.isDirectory(), options, visited, stack);
       if (found) return found;
     }
   }
   return undefined;
 }
 
-function checkPlain(abs: string, isDirectory: boolean, options: EntryWalkOptions, visited: Set<string>, stack: string[]): EntryWalkResult | undefined {
+function checkPlain(
+  abs: string,
+  isDirectory: boolean,
+  options: EntryWalkOptions,
+  visited: Set<string>,
+  stack: string[],
+): EntryWalkResult | undefined {
   const match = options.match(abs, isDirectory);
   if (match) return { kind: 'ignored', path: abs, match };
   if (isDirectory && !visited.has(abs)) {

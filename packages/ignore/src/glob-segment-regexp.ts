@@ -81,7 +81,10 @@ function bracketClass(body: WordToken[]): string {
     if (isOp(t, '[') && isOp(body[i + 1], ':')) {
       const close = body.findIndex((b, k) => k > i + 1 && isOp(b, ':') && isOp(body[k + 1], ']'));
       if (close > 0) {
-        const name = body.slice(i + 2, close).map((b) => b.ch).join('');
+        const name = body
+          .slice(i + 2, close)
+          .map((b) => b.ch)
+          .join('');
         out += CLASSES[name] ?? '';
         i = close + 1;
         continue;

@@ -1,4 +1,10 @@
 export { createIgnoreService, type QuiverIgnoreService, type IgnoreServiceOptions } from './create-ignore-service.js';
-export { createListingFilter, listingFilterFrom, type ListingFilter, type ListingFilterSource, type IgnoredTest } from './listing-filter.js';
+export {
+  createListingFilter,
+  listingFilterFrom,
+  type ListingFilter,
+  type ListingFilterSource,
+  type IgnoredTest,
+} from './listing-filter.js';
 export { recursiveReader, type RecursiveReader } from './recursive-reader.js';
 export { matchKey } from './match-key.js';

@@ -70,7 +70,10 @@ export interface ListingFilterSource {
  * const filter = createListingFilter(ignore);
  * const visible = entries.filter((e) => filter.show(e.path, e.isDirectory(), e.isSymbolicLink()));
  */
-export function createListingFilter(service: IgnoreService | (IgnoreService & ListingFilterSource), roots: readonly WorkspaceRoot[] = []): ListingFilter {
+export function createListingFilter(
+  service: IgnoreService | (IgnoreService & ListingFilterSource),
+  roots: readonly WorkspaceRoot[] = [],
+): ListingFilter {
   if ('listingFilter' in service && typeof service.listingFilter === 'function') return service.listingFilter();
   return listingFilterFrom((p, d) => service.isIgnored(p, d), roots);
 }

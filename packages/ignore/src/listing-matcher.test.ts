@@ -14,13 +14,54 @@ let inner: string;
 let registry: RulesRegistry;
 
 const NAMES = [
-  'a.ts', 'A.TS', '.env', '.ENV', 'secret.key', 'Secret.KEY', 'build', 'Build', 'node_modules', 'keep.key',
-  'cafe\u0301', 'caf\u00e9', 'CAFE\u0301', '\u03a3', '\u039f\u03a3', 'x.\u03a3', '\u0301x', '.quiverignore', '.QuiverIgnore',
-  '.clineignore', 'logs', 'debug.log', '', '.', '..', 'with space', 'weird[1]',
+  'a.ts',
+  'A.TS',
+  '.env',
+  '.ENV',
+  'secret.key',
+  'Secret.KEY',
+  'build',
+  'Build',
+  'node_modules',
+  'keep.key',
+  'cafe\u0301',
+  'caf\u00e9',
+  'CAFE\u0301',
+  '\u03a3',
+  '\u039f\u03a3',
+  'x.\u03a3',
+  '\u0301x',
+  '.quiverignore',
+  '.QuiverIgnore',
+  '.clineignore',
+  'logs',
+  'debug.log',
+  '',
+  '.',
+  '..',
+  'with space',
+  'weird[1]',
 ];
 const DIRS = [
-  '', 'src', 'src/deep/er', 'Build', 'build/out', 'docs/caf\u00e9', 'docs/cafe\u0301', '\u039f\u03a3', 'x/.quiverignore', 'x/.QUIVERIGNORE/y',
-  'inner', 'inner/logs', 'inner/Logs/deep', 'inner/sub', 'inner/src/sub/x', 'inner/\u03a3', 'inner/./src', 'inner/../inner/src', 'inner//src',
+  '',
+  'src',
+  'src/deep/er',
+  'Build',
+  'build/out',
+  'docs/caf\u00e9',
+  'docs/cafe\u0301',
+  '\u039f\u03a3',
+  'x/.quiverignore',
+  'x/.QUIVERIGNORE/y',
+  'inner',
+  'inner/logs',
+  'inner/Logs/deep',
+  'inner/sub',
+  'inner/src/sub/x',
+  'inner/\u03a3',
+  'inner/./src',
+  'inner/../inner/src',
+  'inner//src',
 ];
 
 beforeAll(async () => {
@@ -31,7 +72,10 @@ beforeAll(async () => {
   await writeFile(join(outer, '.quiverignore'), '.env\n*.key\n!keep.key\nbuild/\ncaf\u00e9/\n\u03c3\n/docs/*/\n');
   await writeFile(join(outer, '.clineignore'), 'debug.log\n');
   await writeFile(join(inner, '.quiverignore'), 'logs/\n*.ts\n!a.ts\n\u03c3\nsub\n');
-  const roots: WorkspaceRoot[] = [{ name: 'outer', path: outer }, { name: 'inner', path: inner }];
+  const roots: WorkspaceRoot[] = [
+    { name: 'outer', path: outer },
+    { name: 'inner', path: inner },
+  ];
   registry = createRulesRegistry(roots, ['.quiverignore', '.clineignore'], false);
 });
 afterAll(async () => {
@@ -42,19 +86,36 @@ afterAll(async () => {
 function cases(): string[] {
   const paths: string[] = [];
   for (const dir of DIRS) for (const name of NAMES) paths.push(dir === '' ? `${outer}/${name}` : `${outer}/${dir}/${name}`);
-  paths.push(outer, inner, base, `${base}/elsewhere/a.ts`, `${outer}2/a.ts`, '/', '/a.ts', 'relative/a.ts', 'a.ts', `${outer}//a.ts`, `${outer}/src/`, `${inner}/`);
+  paths.push(
+    outer,
+    inner,
+    base,
+    `${base}/elsewhere/a.ts`,
+    `${outer}2/a.ts`,
+    '/',
+    '/a.ts',
+    'relative/a.ts',
+    'a.ts',
+    `${outer}//a.ts`,
+    `${outer}/src/`,
+    `${inner}/`,
+  );
   return paths;
 }
 
 describe('isNamePattern', () => {
   it('accepts plain names and folder names, and nothing that needs the full path', () => {
     for (const p of ['*.ts', 'build/', '!keep.key', '.env', 'a?b', '[ab]c', '*']) expect(isNamePattern(p), p).toBe(true);
-    for (const p of ['/build', 'a/b', 'docs/*/', '**/x', 'a**', '\\#x', 'x\\ ', 'x ', '/', '!/x', '[/]']) expect(isNamePattern(p), p).toBe(false);
+    for (const p of ['/build', 'a/b', 'docs/*/', '**/x', 'a**', '\\#x', 'x\\ ', 'x ', '/', '!/x', '[/]'])
+      expect(isNamePattern(p), p).toBe(false);
   });
 
   it('marks each ignore file by its patterns', () => {
     const outerRules = loadRootRules({ name: 'outer', path: outer }, ['.quiverignore', '.clineignore']);
-    expect(outerRules.matchers.map((m) => [m.source, m.basenameOnly])).toEqual([['.quiverignore', false], ['.clineignore', true]]);
+    expect(outerRules.matchers.map((m) => [m.source, m.basenameOnly])).toEqual([
+      ['.quiverignore', false],
+      ['.clineignore', true],
+    ]);
     expect(loadRootRules({ name: 'inner', path: inner }, ['.quiverignore']).matchers[0].basenameOnly).toBe(true);
   });
 });

@@ -118,14 +118,26 @@ function viewsOf(snapshot: readonly RootRules[], dir: string, cache: Map<string,
     if (rel === undefined) continue;
     if (rel === '.') {
       // Entries of the root itself: no parent to consult, the bare name is the whole path.
-      views.push({ rules, relative: '', key: '', builtIn: undefined, parents: rules.matchers.map((m) => (m.basenameOnly ? UNIGNORED : null)) });
+      views.push({
+        rules,
+        relative: '',
+        key: '',
+        builtIn: undefined,
+        parents: rules.matchers.map((m) => (m.basenameOnly ? UNIGNORED : null)),
+      });
       continue;
     }
     const key = matchKey(rel);
     const parts = key.split('/');
     const builtIn = parts.find((part) => rules.alwaysIgnored.has(part));
     const clean = parts.every((part) => part !== '' && part !== '.' && part !== '..');
-    views.push({ rules, relative: `${rel}/`, key: `${key}/`, builtIn, parents: rules.matchers.map((m) => (clean && m.basenameOnly ? parentVerdict(m, `${key}/`) : null)) });
+    views.push({
+      rules,
+      relative: `${rel}/`,
+      key: `${key}/`,
+      builtIn,
+      parents: rules.matchers.map((m) => (clean && m.basenameOnly ? parentVerdict(m, `${key}/`) : null)),
+    });
   }
   cache.set(dir, views);
   return views;

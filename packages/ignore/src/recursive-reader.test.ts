@@ -3,7 +3,16 @@ import { recursiveReader } from './recursive-reader.js';
 
 describe('recursiveReader (I4)', () => {
   it('detects grep recursion in every spelling', () => {
-    for (const args of [['-r', 'x', 'd'], ['-R', 'x'], ['--recursive', 'x'], ['-rn', 'x'], ['-nR', 'x'], ['-d', 'recurse', 'x'], ['--directories=recurse', 'x'], ['--dereference-recursive', 'x']]) {
+    for (const args of [
+      ['-r', 'x', 'd'],
+      ['-R', 'x'],
+      ['--recursive', 'x'],
+      ['-rn', 'x'],
+      ['-nR', 'x'],
+      ['-d', 'recurse', 'x'],
+      ['--directories=recurse', 'x'],
+      ['--dereference-recursive', 'x'],
+    ]) {
       expect(recursiveReader('grep', args), args.join(' ')).toBeDefined();
     }
     expect(recursiveReader('egrep', ['-r', 'x'])).toBeDefined();
@@ -19,7 +28,8 @@ describe('recursiveReader (I4)', () => {
     for (const p of ['rg', 'ag', 'ack']) expect(recursiveReader(p, ['x'])).toEqual({ program: p, impliesCwd: true });
   });
   it('detects cp/scp recursion', () => {
-    for (const a of ['-r', '-R', '-a', '--recursive', '--archive', '-av', '-rf']) expect(recursiveReader('cp', [a, 's', 'd']), a).toBeDefined();
+    for (const a of ['-r', '-R', '-a', '--recursive', '--archive', '-av', '-rf'])
+      expect(recursiveReader('cp', [a, 's', 'd']), a).toBeDefined();
     expect(recursiveReader('scp', ['-r', 's', 'h:d'])).toBeDefined();
     expect(recursiveReader('cp', ['-f', 's', 'd'])).toBeUndefined();
     expect(recursiveReader('cp', ['s', 'd'])).toBeUndefined();

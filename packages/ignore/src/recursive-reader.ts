@@ -37,7 +37,9 @@ export function recursiveReader(program: string, args: readonly string[]): Recur
       return { program, impliesCwd: true };
     case 'cp':
     case 'scp':
-      return args.some((a) => a === '--recursive' || a === '--archive' || (CLUSTER.test(a) && /[rRa]/.test(a))) ? { program, impliesCwd: false } : undefined;
+      return args.some((a) => a === '--recursive' || a === '--archive' || (CLUSTER.test(a) && /[rRa]/.test(a)))
+        ? { program, impliesCwd: false }
+        : undefined;
     case 'rsync':
     case 'tar':
     case 'zip':

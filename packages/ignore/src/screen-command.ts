@@ -50,7 +50,11 @@ export async function screenCommand(ctx: ScreenContext, input: CommandInput, cwd
     return await screenAnalysed(ctx, input, cwd);
   } catch (e) {
     // Fail closed: a screen that cannot finish has not shown the command to be harmless.
-    return deny('R9', command, `The command could not be screened for ignored paths (${(e as Error).message ?? e}); an error denies (rule R9).`);
+    return deny(
+      'R9',
+      command,
+      `The command could not be screened for ignored paths (${(e as Error).message ?? e}); an error denies (rule R9).`,
+    );
   }
 }
 
@@ -58,10 +62,20 @@ async function screenAnalysed(ctx: ScreenContext, input: CommandInput, cwd: stri
   const command = typeof input === 'string' ? input : input.text;
   const analysis = await analyze(ctx, input);
   if (!analysis.ok) {
-    return deny(analysis.rule, analysis.subject ?? command, `The command cannot be screened for ignored paths: ${analysis.reason} (rule ${analysis.rule}).`);
+    return deny(
+      analysis.rule,
+      analysis.subject ?? command,
+      `The command cannot be screened for ignored paths: ${analysis.reason} (rule ${analysis.rule}).`,
+    );
   }
   const home = process.env.HOME || homedir();
-  const run: Run = { ctx, home, bases: await commandBases(analysis.segments, posix.resolve(ctx.roots[0].path, cwd), home), walked: new Map(), readings: 0 };
+  const run: Run = {
+    ctx,
+    home,
+    bases: await commandBases(analysis.segments, posix.resolve(ctx.roots[0].path, cwd), home),
+    walked: new Map(),
+    readings: 0,
+  };
   for (const segment of analysis.segments) {
     try {
       const verdict = await screenSegment(run, segment);
@@ -95,7 +109,11 @@ async function commandBases(segments: ScreenSegment[], cwd: string, home: string
   for (const segment of segments) {
     const name = segment.commandName ?? posix.basename(segment.words[0]?.value ?? '');
     if (name !== 'cd' && name !== 'pushd') continue;
-    const target = segment.words.slice(1).map((w) => w.value).find((v) => !v.startsWith('-')) ?? home;
+    const target =
+      segment.words
+        .slice(1)
+        .map((w) => w.value)
+        .find((v) => !v.startsWith('-')) ?? home;
     for (const from of [...bases]) {
       const base = await baseFor(target, from, home);
       if (base && bases.length < MAX_BASES && !bases.some((b) => b.physical === base.physical)) bases.push(base);
@@ -123,7 +141,10 @@ async function screenSegment(run: Run, segment: ScreenSegment): Promise<GateDeci
     }
   }
   const program = segment.commandName ?? posix.basename(segment.words[0]?.value ?? '');
-  const reader = recursiveReader(program, segment.words.slice(1).map((w) => w.value));
+  const reader = recursiveReader(
+    program,
+    segment.words.slice(1).map((w) => w.value),
+  );
   if (!reader) return undefined;
   const { dirs } = scan;
   if (!scan.namedDirectory && reader.impliesCwd) for (const base of run.bases) dirs.set(base.physical, '.');
@@ -154,7 +175,8 @@ function expandCandidate(run: Run, candidate: Candidate, base: CommandBase): Rea
     const text = word.map((t) => t.ch).join('');
     if (words.length > 1 && !readings.has(text)) readings.set(text, leadingTilde(word));
     // Matches are names read off the filesystem (a leading unquoted `~` already replaced).
-    for (const match of expandGlob(word, { cwd: base.physical, home: run.home, isInside })) if (!readings.has(match)) readings.set(match, false);
+    for (const match of expandGlob(word, { cwd: base.physical, home: run.home, isInside }))
+      if (!readings.has(match)) readings.set(match, false);
   }
   return [...readings].map(([text, tildeIsHome]) => ({ text, tildeIsHome }));
 }
@@ -183,12 +205,22 @@ function screenDirectory(run: Run, program: string, dir: string, text: string): 
   const targets = inside ? [dir] : run.ctx.roots.filter((r) => isPathInside(r.path, dir)).map((r) => r.path);
   for (const target of targets) {
     if (!run.walked.has(target)) {
-      run.walked.set(target, findIgnoredEntry(target, { match: run.ctx.match, isInside: (p) => run.ctx.roots.some((r) => isPathInside(p, r.path)) }));
+      run.walked.set(
+        target,
+        findIgnoredEntry(target, { match: run.ctx.match, isInside: (p) => run.ctx.roots.some((r) => isPathInside(p, r.path)) }),
+      );
     }
     const found = run.walked.get(target);
     if (!found) continue;
     if (found.kind === 'ignored') {
-      return { ...deny('I4', text, `"${program}" reads "${text}" recursively, and it holds an ignored entry: ${describeMatch(found.match)} (rule I4).`), file: found.match.source };
+      return {
+        ...deny(
+          'I4',
+          text,
+          `"${program}" reads "${text}" recursively, and it holds an ignored entry: ${describeMatch(found.match)} (rule I4).`,
+        ),
+        file: found.match.source,
+      };
     }
     const why = found.kind === 'limit' ? 'it holds too many entries to check' : `"${found.path}" cannot be read (${found.code})`;
     return deny('I4', text, `"${program}" reads "${text}" recursively, and ${why}; name the files explicitly (rule I4).`);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { wordTokens } from './word-tokens.js';
 
-const show = (raw: string) => wordTokens(raw).map((t) => (t.quoted ? t.ch : `<${t.ch}>`)).join('');
+const show = (raw: string) =>
+  wordTokens(raw)
+    .map((t) => (t.quoted ? t.ch : `<${t.ch}>`))
+    .join('');
 
 describe('wordTokens', () => {
   it('marks unquoted characters', () => {
@@ -13,7 +16,7 @@ describe('wordTokens', () => {
     expect(show('\\*')).toBe('*');
     expect(show(`".e"*`)).toBe('.e<*>');
   });
-  it('decodes $\'…\' and keeps substitutions as literal text', () => {
+  it("decodes $'…' and keeps substitutions as literal text", () => {
     expect(show(`$'\\x2eenv'`)).toBe('.env');
     expect(show(`$'a\\tb'`)).toBe('a\tb');
     expect(show('$(ls *)')).toBe('$(ls *)');

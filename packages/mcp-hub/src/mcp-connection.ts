@@ -45,7 +45,12 @@ export interface McpConnection {
  * Connect to a server, finishing the `initialize` handshake within the server's timeout.
  * Throws `QUIVER_ERR_MCP_CONNECT_FAILED` (with the stderr tail) or `QUIVER_ERR_TOOL_TIMEOUT`.
  */
-export async function openConnection(server: ResolvedServer, identity: ClientIdentity, events: ConnectionEvents, signal?: AbortSignal): Promise<McpConnection> {
+export async function openConnection(
+  server: ResolvedServer,
+  identity: ClientIdentity,
+  events: ConnectionEvents,
+  signal?: AbortSignal,
+): Promise<McpConnection> {
   if (server.transport === 'stdio') return attempt(server, identity, events, 'stdio', signal);
   if (server.transport !== 'auto') return attempt(server, identity, events, server.transport, signal);
   try {
@@ -81,7 +86,10 @@ async function attempt(
   } catch (e) {
     await client.close().catch(() => {});
     if (isTimeout(e)) {
-      throw quiverError(ERROR_CODES.TOOL_TIMEOUT, `MCP server '${server.name}' did not finish connecting within ${server.timeoutMs / 1000} s (its timeout). Check that the server starts, or raise its "timeout" in mcpServers.`);
+      throw quiverError(
+        ERROR_CODES.TOOL_TIMEOUT,
+        `MCP server '${server.name}' did not finish connecting within ${server.timeoutMs / 1000} s (its timeout). Check that the server starts, or raise its "timeout" in mcpServers.`,
+      );
     }
     throw connectFailed(server, authHint(e) ?? messageOf(e), stderr);
   }
@@ -112,7 +120,9 @@ function makeTransport(server: ResolvedServer, kind: McpConnection['transport'],
     return transport;
   }
   const requestInit: RequestInit = { headers: { ...server.headers } };
-  return kind === 'sse' ? new SSEClientTransport(server.url!, { requestInit }) : new StreamableHTTPClientTransport(server.url!, { requestInit });
+  return kind === 'sse'
+    ? new SSEClientTransport(server.url!, { requestInit })
+    : new StreamableHTTPClientTransport(server.url!, { requestInit });
 }
 
 /** True for the SDK's request time-out (McpError code -32001). */
@@ -133,8 +143,13 @@ function connectFailed(server: ResolvedServer, message: string, stderr: string) 
 /** The baseline's words for a server that wants OAuth (Quiver does not run the OAuth flow). */
 function authHint(e: unknown): string | undefined {
   // The HTTP transports' errors carry the status as `code`.
-  const unauthorized = (e as { code?: unknown })?.code === 401 || (e as { name?: unknown })?.name === 'UnauthorizedError' || /\b401\b|unauthorized/i.test(messageOf(e));
-  return unauthorized ? `This MCP server requires authentication to get started (${messageOf(e)}); give a token in its "headers", e.g. "Authorization": "Bearer \${env:TOKEN}"` : undefined;
+  const unauthorized =
+    (e as { code?: unknown })?.code === 401 ||
+    (e as { name?: unknown })?.name === 'UnauthorizedError' ||
+    /\b401\b|unauthorized/i.test(messageOf(e));
+  return unauthorized
+    ? `This MCP server requires authentication to get started (${messageOf(e)}); give a token in its "headers", e.g. "Authorization": "Bearer \${env:TOKEN}"`
+    : undefined;
 }
 
 function messageOf(e: unknown): string {

@@ -4,7 +4,8 @@ import { defineErrorCodes } from '@quiver/core';
 export const MCP_ERRORS = defineErrorCodes('@quiver/mcp-hub', {
   MCP_CONFIG_INVALID: {
     code: 'QUIVER_ERR_MCP_CONFIG_INVALID',
-    meaning: 'An `mcpServers` entry is malformed: neither `command` nor `url`, a `url` that is not http(s), a `type` that does not fit the fields, or a watched config file that no longer parses (the servers in use are kept).',
+    meaning:
+      'An `mcpServers` entry is malformed: neither `command` nor `url`, a `url` that is not http(s), a `type` that does not fit the fields, or a watched config file that no longer parses (the servers in use are kept).',
     fix: 'Fix the entry: stdio servers need `command`, HTTP and SSE servers a valid `url`.',
   },
   MCP_SERVER_UNKNOWN: {
@@ -19,12 +20,14 @@ export const MCP_ERRORS = defineErrorCodes('@quiver/mcp-hub', {
   },
   MCP_CONNECT_FAILED: {
     code: 'QUIVER_ERR_MCP_CONNECT_FAILED',
-    meaning: 'Connecting to the server failed: the command could not start or exited, the URL did not answer as Streamable HTTP or SSE, or the server did not finish the handshake in time. The message has the server\'s error and its stderr tail.',
-    fix: 'Check the server\'s `command`/`args`/`env` or `url`/`headers`; run the command by hand to see its error.',
+    meaning:
+      "Connecting to the server failed: the command could not start or exited, the URL did not answer as Streamable HTTP or SSE, or the server did not finish the handshake in time. The message has the server's error and its stderr tail.",
+    fix: "Check the server's `command`/`args`/`env` or `url`/`headers`; run the command by hand to see its error.",
   },
   MCP_CALL_FAILED: {
     code: 'QUIVER_ERR_MCP_CALL_FAILED',
-    meaning: 'The server answered a `tools/call` or `resources/read` with a protocol error (an unknown tool or resource, invalid arguments).',
-    fix: 'Read the server\'s message; list the server\'s tools or resources and retry with valid ones.',
+    meaning:
+      'The server answered a `tools/call` or `resources/read` with a protocol error (an unknown tool or resource, invalid arguments).',
+    fix: "Read the server's message; list the server's tools or resources and retry with valid ones.",
   },
 });

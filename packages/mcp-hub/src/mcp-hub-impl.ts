@@ -56,7 +56,9 @@ export class McpHubImpl implements McpHub {
 
   async listTools(name: string, signal?: AbortSignal): Promise<McpToolInfo[]> {
     const { server, connection } = await this.connected(name, signal);
-    const listed = await mcpRequest(server, 'tools/list', { signal, timeoutMs: LIST_TIMEOUT_MS }, (o) => connection.client.listTools(undefined, o));
+    const listed = await mcpRequest(server, 'tools/list', { signal, timeoutMs: LIST_TIMEOUT_MS }, (o) =>
+      connection.client.listTools(undefined, o),
+    );
     return listed.tools.map((t) => ({
       name: t.name,
       description: t.description,
@@ -75,14 +77,18 @@ export class McpHubImpl implements McpHub {
     const [plain, templates] = await Promise.all([
       mcpRequest(server, 'resources/list', opts, (o) => client.listResources(undefined, o)),
       // Templates are optional in the protocol; a server without them still lists resources.
-      mcpRequest(server, 'resources/templates/list', opts, (o) => client.listResourceTemplates(undefined, o)).catch(() => ({ resourceTemplates: [] })),
+      mcpRequest(server, 'resources/templates/list', opts, (o) => client.listResourceTemplates(undefined, o)).catch(() => ({
+        resourceTemplates: [],
+      })),
     ]);
     return [...plain.resources, ...templates.resourceTemplates];
   }
 
   async callTool(name: string, tool: string, args?: Record<string, unknown>, options: McpRequestOptions = {}): Promise<McpToolCallResult> {
     const { server, connection } = await this.connected(name, options.signal);
-    const result = await mcpRequest(server, `tools/call '${tool}'`, options, (o) => connection.client.callTool({ name: tool, arguments: args ?? {} }, undefined, o));
+    const result = await mcpRequest(server, `tools/call '${tool}'`, options, (o) =>
+      connection.client.callTool({ name: tool, arguments: args ?? {} }, undefined, o),
+    );
     return { ...(result as McpToolCallResult), content: (result.content as Record<string, unknown>[] | undefined) ?? [] };
   }
 
@@ -104,7 +110,10 @@ export class McpHubImpl implements McpHub {
         continue;
       }
       if (old) retiring.push(old);
-      next.set(name, createServerEntry(name, resolved, this.identity, (server, n) => this.emit(server, n)));
+      next.set(
+        name,
+        createServerEntry(name, resolved, this.identity, (server, n) => this.emit(server, n)),
+      );
     }
     for (const [name, old] of this.entries) if (!next.has(name)) retiring.push(old);
     this.entries.clear();
@@ -166,7 +175,11 @@ export class McpHubImpl implements McpHub {
     if (entry.invalid) throw entry.invalid;
     const server = entry.server!;
     if (server.disabled) {
-      throw quiverError(MCP_ERRORS.MCP_SERVER_DISABLED, `Server "${name}" is disabled and cannot be used. Use another server, or ask the user to enable it in mcpServers.`, { key: `mcpServers.${name}` });
+      throw quiverError(
+        MCP_ERRORS.MCP_SERVER_DISABLED,
+        `Server "${name}" is disabled and cannot be used. Use another server, or ask the user to enable it in mcpServers.`,
+        { key: `mcpServers.${name}` },
+      );
     }
     return { server, connection: await entry.connect(signal) };
   }

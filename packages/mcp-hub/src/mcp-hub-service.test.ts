@@ -6,7 +6,8 @@ import { mcpHubRef, provideMcpHub } from './index.js';
 describe('provideMcpHub', () => {
   it('builds one hub per host from plugin options, however many plugins provide it', async () => {
     const container = createContainer();
-    const provide = <T,>(ref: ServiceRef<T>, factory: (s: never) => T, opts?: { dispose?: (v: T) => unknown }) => container.provide(ref, factory as never, opts);
+    const provide = <T>(ref: ServiceRef<T>, factory: (s: never) => T, opts?: { dispose?: (v: T) => unknown }) =>
+      container.provide(ref, factory as never, opts);
     provideMcpHub({ options: { mcpServers: { a: { url: 'http://127.0.0.1:9/mcp', autoApprove: ['t'] } } }, provide });
     const first = container.get(mcpHubRef);
     provideMcpHub({ options: { mcpServers: { other: { command: 'x' } } }, provide });

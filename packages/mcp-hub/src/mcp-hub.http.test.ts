@@ -25,7 +25,9 @@ describe('Streamable HTTP and SSE', () => {
       servers: { web: { type: 'streamableHttp', url: `${server.url}/mcp`, headers: { Authorization: 'Bearer ${env:MCP_TOKEN}' } } },
       env: { MCP_TOKEN: 'tok-123' },
     });
-    expect(await hub.callTool('web', 'echo', { message: 'over http' })).toMatchObject({ content: [{ type: 'text', text: 'Echo: over http' }] });
+    expect(await hub.callTool('web', 'echo', { message: 'over http' })).toMatchObject({
+      content: [{ type: 'text', text: 'Echo: over http' }],
+    });
     expect(await whoami(hub, 'web')).toContain('streamable');
     expect((await hub.readResource('web', 'mem://note')).contents).toEqual([{ uri: 'mem://note', text: 'a note' }]);
     expect(server.headers.every((h) => h.authorization === 'Bearer tok-123')).toBe(true);
@@ -68,7 +70,12 @@ describe('Streamable HTTP and SSE', () => {
   it('a server that answers 401 asks for authentication, without falling back to SSE', async () => {
     const locked = await startHttpMcpServer({ token: 'right' });
     try {
-      hub = createMcpHub({ servers: { locked: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer wrong' } }, open: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer right' } } } });
+      hub = createMcpHub({
+        servers: {
+          locked: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer wrong' } },
+          open: { url: `${locked.url}/mcp`, headers: { Authorization: 'Bearer right' } },
+        },
+      });
       await expect(hub.callTool('locked', 'whoami')).rejects.toMatchObject({
         code: MCP_ERRORS.MCP_CONNECT_FAILED,
         message: expect.stringContaining('This MCP server requires authentication to get started'),
@@ -84,7 +91,10 @@ describe('Streamable HTTP and SSE', () => {
 
   it('per-server timeout: a slow call times out, a later call works', async () => {
     hub = createMcpHub({ servers: { web: { type: 'http', url: `${server.url}/mcp`, timeout: 1 } } });
-    await expect(hub.callTool('web', 'slow', { ms: 5000 })).rejects.toMatchObject({ code: ERROR_CODES.TOOL_TIMEOUT, message: expect.stringContaining('within 1 s') });
+    await expect(hub.callTool('web', 'slow', { ms: 5000 })).rejects.toMatchObject({
+      code: ERROR_CODES.TOOL_TIMEOUT,
+      message: expect.stringContaining('within 1 s'),
+    });
     expect(await hub.callTool('web', 'slow', { ms: 10 })).toMatchObject({ content: [{ text: 'waited 10' }] });
   });
 

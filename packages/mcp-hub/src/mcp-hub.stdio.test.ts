@@ -22,7 +22,9 @@ describe('stdio: the everything server', () => {
     const h = open({ everything: everythingServer({ autoApprove: ['echo'] }) });
     await h.ready;
     expect(h.servers()).toEqual([expect.objectContaining({ name: 'everything', state: 'disconnected' })]);
-    expect(await h.callTool('everything', 'echo', { message: 'hello' })).toMatchObject({ content: [{ type: 'text', text: 'Echo: hello' }] });
+    expect(await h.callTool('everything', 'echo', { message: 'hello' })).toMatchObject({
+      content: [{ type: 'text', text: 'Echo: hello' }],
+    });
     expect(h.servers()[0]).toMatchObject({ state: 'connected', transport: 'stdio' });
     const sum = await h.callTool('everything', 'get-sum', { a: 2, b: 40 });
     expect(JSON.stringify(sum.content)).toContain('42');
@@ -41,11 +43,16 @@ describe('stdio: the everything server', () => {
     const dyn = await h.readResource('everything', 'demo://resource/dynamic/text/7');
     expect((dyn.contents[0] as { text: string }).text).toContain('7');
     const listed = await h.listResources('everything');
-    expect(listed.map((r) => r.uri ?? r.uriTemplate)).toEqual(expect.arrayContaining(['demo://resource/static/document/features.md', 'demo://resource/dynamic/text/{resourceId}']));
+    expect(listed.map((r) => r.uri ?? r.uriTemplate)).toEqual(
+      expect.arrayContaining(['demo://resource/static/document/features.md', 'demo://resource/dynamic/text/{resourceId}']),
+    );
   });
 
   it('expands ${env:VAR} into the server environment', async () => {
-    const h = open({ everything: everythingServer({ env: { QUIVER_PROBE: 'value-${env:QUIVER_TEST_SECRET}' } }) }, { QUIVER_TEST_SECRET: 'xyz' });
+    const h = open(
+      { everything: everythingServer({ env: { QUIVER_PROBE: 'value-${env:QUIVER_TEST_SECRET}' } }) },
+      { QUIVER_TEST_SECRET: 'xyz' },
+    );
     const result = await h.callTool('everything', 'get-env');
     expect(JSON.stringify(result.content)).toContain('value-xyz');
   });
@@ -66,7 +73,10 @@ describe('stdio: the everything server', () => {
     await h.setServers({ slow: everythingServer({ timeout: 1 }) });
     expect(await h.connect('slow')).toBe(connection);
     const call = h.callTool('slow', 'trigger-long-running-operation', { duration: 5, steps: 5 });
-    await expect(call).rejects.toMatchObject({ code: ERROR_CODES.TOOL_TIMEOUT, message: expect.stringContaining("'slow' did not answer tools/call 'trigger-long-running-operation' within 1 s") });
+    await expect(call).rejects.toMatchObject({
+      code: ERROR_CODES.TOOL_TIMEOUT,
+      message: expect.stringContaining("'slow' did not answer tools/call 'trigger-long-running-operation' within 1 s"),
+    });
     // The connection survives a timed-out request.
     expect(await h.callTool('slow', 'echo', { message: 'still here' })).toMatchObject({ content: [{ text: 'Echo: still here' }] });
   });
@@ -84,18 +94,27 @@ describe('stdio: the everything server', () => {
       code: MCP_ERRORS.MCP_SERVER_UNKNOWN,
       message: expect.stringContaining('No connection found for server: nonexistent-server'),
     });
-    await expect(h.callTool('off', 'echo', {})).rejects.toMatchObject({ code: MCP_ERRORS.MCP_SERVER_DISABLED, message: expect.stringContaining('disabled') });
+    await expect(h.callTool('off', 'echo', {})).rejects.toMatchObject({
+      code: MCP_ERRORS.MCP_SERVER_DISABLED,
+      message: expect.stringContaining('disabled'),
+    });
     expect(h.servers().find((s) => s.name === 'off')).toMatchObject({ state: 'disabled', disabled: true });
   });
 
   it("an unknown tool comes back as the server's error result", async () => {
     const h = open({ everything: everythingServer() });
-    expect(await h.callTool('everything', 'no-such-tool', {})).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('no-such-tool not found') }] });
+    expect(await h.callTool('everything', 'no-such-tool', {})).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('no-such-tool not found') }],
+    });
   });
 
   it('a command that cannot start fails to connect with its stderr', async () => {
     const h = open({ broken: { command: process.execPath, args: ['-e', 'console.error("boom: missing API key"); process.exit(3)'] } });
-    await expect(h.callTool('broken', 'x', {})).rejects.toMatchObject({ code: MCP_ERRORS.MCP_CONNECT_FAILED, message: expect.stringContaining('boom: missing API key') });
+    await expect(h.callTool('broken', 'x', {})).rejects.toMatchObject({
+      code: MCP_ERRORS.MCP_CONNECT_FAILED,
+      message: expect.stringContaining('boom: missing API key'),
+    });
     expect(h.servers()[0].state).toBe('failed');
   });
 

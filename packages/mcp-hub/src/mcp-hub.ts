@@ -79,7 +79,10 @@ export interface McpHub {
   connect(server: string, signal?: AbortSignal): Promise<McpConnection>;
   listTools(server: string, signal?: AbortSignal): Promise<McpToolInfo[]>;
   /** Resources and resource templates (`uriTemplate`), listed within 5 s. */
-  listResources(server: string, signal?: AbortSignal): Promise<{ uri?: string; uriTemplate?: string; name: string; description?: string; mimeType?: string }[]>;
+  listResources(
+    server: string,
+    signal?: AbortSignal,
+  ): Promise<{ uri?: string; uriTemplate?: string; name: string; description?: string; mimeType?: string }[]>;
   /** `tools/call` with the server's timeout; undefined arguments are sent as `{}`. */
   callTool(server: string, tool: string, args?: Record<string, unknown>, options?: McpRequestOptions): Promise<McpToolCallResult>;
   /** `resources/read` with the server's timeout. */

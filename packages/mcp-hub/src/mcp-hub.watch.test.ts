@@ -38,7 +38,11 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   throw new Error('condition not met within 10 s');
 }
 
-const names = (h: McpHub) => h.servers().map((s) => s.name).join(',');
+const names = (h: McpHub) =>
+  h
+    .servers()
+    .map((s) => s.name)
+    .join(',');
 
 describe('watched config file', () => {
   it('adds, changes (reconnects) and removes servers as the file changes', async () => {
@@ -73,7 +77,10 @@ describe('watched config file', () => {
     const h = hub;
     await h.connect('a');
     // An atomic replace (write + rename), as editors do.
-    await writeFile(join(dir, 'tmp.json'), JSON.stringify({ mcpServers: { a: { url: `${server.url}/mcp`, autoApprove: ['echo'], timeout: 5 } } }));
+    await writeFile(
+      join(dir, 'tmp.json'),
+      JSON.stringify({ mcpServers: { a: { url: `${server.url}/mcp`, autoApprove: ['echo'], timeout: 5 } } }),
+    );
     await rename(join(dir, 'tmp.json'), file);
     await until(() => h.isAutoApproved('a', 'echo'));
     expect(h.servers()[0]).toMatchObject({ state: 'connected', timeoutMs: 5000 });
@@ -91,7 +98,10 @@ describe('watched config file', () => {
     await h.ready;
     await writeFile(file, '{ "mcpServers": { broken');
     await until(() => errors.length > 0);
-    expect(errors[0]).toMatchObject({ code: MCP_ERRORS.MCP_CONFIG_INVALID, message: expect.stringContaining('Invalid MCP settings format') });
+    expect(errors[0]).toMatchObject({
+      code: MCP_ERRORS.MCP_CONFIG_INVALID,
+      message: expect.stringContaining('Invalid MCP settings format'),
+    });
     expect(JSON.stringify((await h.callTool('a', 'echo', { message: 'kept' })).content)).toContain('Echo: kept');
   });
 

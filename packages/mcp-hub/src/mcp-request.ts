@@ -21,7 +21,12 @@ export interface RequestLimits {
  * `QUIVER_ERR_TOOL_TIMEOUT`, an abort `QUIVER_ERR_TOOL_ABORTED`, a closed connection
  * `QUIVER_ERR_MCP_CONNECT_FAILED`, anything else `QUIVER_ERR_MCP_CALL_FAILED`.
  */
-export async function mcpRequest<T>(server: ResolvedServer, what: string, limits: RequestLimits, send: (options: RequestOptions) => Promise<T>): Promise<T> {
+export async function mcpRequest<T>(
+  server: ResolvedServer,
+  what: string,
+  limits: RequestLimits,
+  send: (options: RequestOptions) => Promise<T>,
+): Promise<T> {
   const timeoutMs = limits.timeoutMs ?? server.timeoutMs;
   const onProgress = limits.onProgress;
   try {
@@ -39,7 +44,8 @@ function requestError(server: ResolvedServer, what: string, timeoutMs: number, e
   if (isQuiverError(e)) return e;
   const message = e instanceof Error ? e.message : String(e);
   // The SDK reports an abort as a RequestTimeout error too, so the signal is checked first.
-  if (signal?.aborted) return quiverError(ERROR_CODES.TOOL_ABORTED, `The MCP request ${what} to '${server.name}' was cancelled.`, { cause: e });
+  if (signal?.aborted)
+    return quiverError(ERROR_CODES.TOOL_ABORTED, `The MCP request ${what} to '${server.name}' was cancelled.`, { cause: e });
   if (isTimeout(e)) {
     return quiverError(
       ERROR_CODES.TOOL_TIMEOUT,
@@ -49,7 +55,11 @@ function requestError(server: ResolvedServer, what: string, timeoutMs: number, e
   }
   // -32000: the SDK's ConnectionClosed — the process exited or the server hung up.
   if ((e as { code?: unknown }).code === -32000) {
-    return quiverError(MCP_ERRORS.MCP_CONNECT_FAILED, `MCP server '${server.name}' closed the connection during ${what}: ${message}. It reconnects on the next call; retry once.`, { cause: e });
+    return quiverError(
+      MCP_ERRORS.MCP_CONNECT_FAILED,
+      `MCP server '${server.name}' closed the connection during ${what}: ${message}. It reconnects on the next call; retry once.`,
+      { cause: e },
+    );
   }
   return quiverError(MCP_ERRORS.MCP_CALL_FAILED, `MCP server '${server.name}' failed ${what}: ${message}`, { cause: e });
 }

@@ -27,7 +27,11 @@ export async function readServersFile(file: string): Promise<Record<string, unkn
       const text = await readFile(file, 'utf8');
       raw = text.trim() ? JSON.parse(text) : {};
     } catch (cause) {
-      throw quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `Invalid MCP settings format in ${file}: ${(cause as Error).message}. Fix the JSON; the servers already in use are kept.`, { file, cause });
+      throw quiverError(
+        MCP_ERRORS.MCP_CONFIG_INVALID,
+        `Invalid MCP settings format in ${file}: ${(cause as Error).message}. Fix the JSON; the servers already in use are kept.`,
+        { file, cause },
+      );
     }
   } else {
     raw = (await loadConfig({ cwd: dirname(file), file })).config;
@@ -35,7 +39,11 @@ export async function readServersFile(file: string): Promise<Record<string, unkn
   const servers = (raw as { mcpServers?: unknown } | null)?.mcpServers;
   if (servers === undefined) return {};
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
-    throw quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `Invalid MCP settings schema in ${file}: "mcpServers" must be an object of server name → settings.`, { file, key: 'mcpServers' });
+    throw quiverError(
+      MCP_ERRORS.MCP_CONFIG_INVALID,
+      `Invalid MCP settings schema in ${file}: "mcpServers" must be an object of server name → settings.`,
+      { file, key: 'mcpServers' },
+    );
   }
   return servers as Record<string, unknown>;
 }

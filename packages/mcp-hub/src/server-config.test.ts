@@ -13,7 +13,16 @@ describe('expandEnv', () => {
 describe('resolveServer', () => {
   it('stdio from command: args, env and cwd expanded, relative cwd from the config folder, timeout default 60 s', () => {
     const s = resolveServer('fs', { command: 'node', args: ['${env:HOME}/srv.js'], env: { KEY: '${env:TOKEN}' }, cwd: 'servers' }, ctx);
-    expect(s).toMatchObject({ transport: 'stdio', command: 'node', args: ['/home/q/srv.js'], env: { KEY: 's3cret' }, cwd: '/cfg/servers', timeoutMs: 60_000, disabled: false, autoApprove: [] });
+    expect(s).toMatchObject({
+      transport: 'stdio',
+      command: 'node',
+      args: ['/home/q/srv.js'],
+      env: { KEY: 's3cret' },
+      cwd: '/cfg/servers',
+      timeoutMs: 60_000,
+      disabled: false,
+      autoApprove: [],
+    });
   });
 
   it.each([
@@ -28,7 +37,17 @@ describe('resolveServer', () => {
   });
 
   it('expands headers and url, keeps autoApprove, disabled and timeout', () => {
-    const s = resolveServer('h', { url: 'http://127.0.0.1:9/${env:HOME}', headers: { Authorization: 'Bearer ${env:TOKEN}' }, autoApprove: ['echo'], disabled: true, timeout: 5 }, ctx);
+    const s = resolveServer(
+      'h',
+      {
+        url: 'http://127.0.0.1:9/${env:HOME}',
+        headers: { Authorization: 'Bearer ${env:TOKEN}' },
+        autoApprove: ['echo'],
+        disabled: true,
+        timeout: 5,
+      },
+      ctx,
+    );
     expect(s.url?.href).toBe('http://127.0.0.1:9//home/q');
     expect(s).toMatchObject({ headers: { Authorization: 'Bearer s3cret' }, autoApprove: ['echo'], disabled: true, timeoutMs: 5000 });
   });
@@ -41,12 +60,16 @@ describe('resolveServer', () => {
     [{ url: 'file:///etc/passwd' }, 'must be http or https'],
     [{ command: 'x', timeout: 0 }, 'timeout'],
   ])('%j is refused: %s', (raw, message) => {
-    expect(() => resolveServer('bad', raw, ctx)).toThrow(expect.objectContaining({ code: MCP_ERRORS.MCP_CONFIG_INVALID, message: expect.stringContaining(message) }));
+    expect(() => resolveServer('bad', raw, ctx)).toThrow(
+      expect.objectContaining({ code: MCP_ERRORS.MCP_CONFIG_INVALID, message: expect.stringContaining(message) }),
+    );
   });
 
   it('connectionKey ignores autoApprove, timeout and disabled, and sees everything else', () => {
     const a = resolveServer('s', { command: 'node', args: ['a'] }, ctx);
-    expect(connectionKey(resolveServer('s', { command: 'node', args: ['a'], autoApprove: ['x'], timeout: 3, disabled: true }, ctx))).toBe(connectionKey(a));
+    expect(connectionKey(resolveServer('s', { command: 'node', args: ['a'], autoApprove: ['x'], timeout: 3, disabled: true }, ctx))).toBe(
+      connectionKey(a),
+    );
     expect(connectionKey(resolveServer('s', { command: 'node', args: ['b'] }, ctx))).not.toBe(connectionKey(a));
     expect(connectionKey(resolveServer('s', { command: 'node', args: ['a'], env: { A: '1' } }, ctx))).not.toBe(connectionKey(a));
   });

@@ -100,7 +100,8 @@ function transportOf(name: string, cfg: z.output<typeof mcpServerConfigSchema>):
     if (!cfg.command) throw invalid(name, 'a stdio server needs "command"');
     return 'stdio';
   }
-  if (!cfg.url) throw invalid(name, kind ? `a ${kind} server needs "url"` : 'give either "command" (stdio) or "url" (Streamable HTTP or SSE)');
+  if (!cfg.url)
+    throw invalid(name, kind ? `a ${kind} server needs "url"` : 'give either "command" (stdio) or "url" (Streamable HTTP or SSE)');
   return kind ?? 'auto';
 }
 
@@ -120,5 +121,9 @@ function mapValues(record: Record<string, string>, fn: (v: string) => string): R
 }
 
 function invalid(name: string, what: string) {
-  return quiverError(MCP_ERRORS.MCP_CONFIG_INVALID, `MCP server '${name}' in mcpServers is invalid: ${what}. Fix the entry in the config.`, { key: `mcpServers.${name}` });
+  return quiverError(
+    MCP_ERRORS.MCP_CONFIG_INVALID,
+    `MCP server '${name}' in mcpServers is invalid: ${what}. Fix the entry in the config.`,
+    { key: `mcpServers.${name}` },
+  );
 }

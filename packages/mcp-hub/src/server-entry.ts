@@ -85,7 +85,17 @@ class Entry implements ServerEntry {
 
   status(): McpServerStatus {
     const { server, invalid } = this.resolved;
-    const state: McpServerState = invalid ? 'invalid' : server?.disabled ? 'disabled' : this.connection ? 'connected' : this.pending ? 'connecting' : this.lastError ? 'failed' : 'disconnected';
+    const state: McpServerState = invalid
+      ? 'invalid'
+      : server?.disabled
+        ? 'disabled'
+        : this.connection
+          ? 'connected'
+          : this.pending
+            ? 'connecting'
+            : this.lastError
+              ? 'failed'
+              : 'disconnected';
     return Object.freeze({
       name: this.name,
       state,
@@ -106,16 +116,25 @@ class Entry implements ServerEntry {
 
   private async open(server: ResolvedServer, signal?: AbortSignal): Promise<McpConnection> {
     try {
-      const made: McpConnection = await openConnection(server, this.identity, {
-        // A server that goes away is opened again on its next use.
-        onClose: () => {
-          if (this.connection === made) this.connection = undefined;
+      const made: McpConnection = await openConnection(
+        server,
+        this.identity,
+        {
+          // A server that goes away is opened again on its next use.
+          onClose: () => {
+            if (this.connection === made) this.connection = undefined;
+          },
+          onNotification: (n) => this.onNotification(this.name, n),
         },
-        onNotification: (n) => this.onNotification(this.name, n),
-      }, signal);
+        signal,
+      );
       if (this.retired) {
         await made.close();
-        throw quiverError(MCP_ERRORS.MCP_SERVER_UNKNOWN, `MCP server '${this.name}' was removed from the config while connecting. Use a server that is still configured.`, { key: `mcpServers.${this.name}` });
+        throw quiverError(
+          MCP_ERRORS.MCP_SERVER_UNKNOWN,
+          `MCP server '${this.name}' was removed from the config while connecting. Use a server that is still configured.`,
+          { key: `mcpServers.${this.name}` },
+        );
       }
       this.connection = made;
       this.lastError = undefined;

@@ -31,13 +31,20 @@ export async function checkConfigKeys(loaded: LoadedConfig, options: ConfigKeyCh
   }
   for (const [key, file] of loaded.unclaimed) {
     // The unknown-key error exactly as a strict load would give it.
-    if (!declared.has(key)) await resolveConfig({ [key]: loaded.config[key] }, { dir: loaded.dir, file, sections: configSectionsWith(options.sections) });
+    if (!declared.has(key))
+      await resolveConfig({ [key]: loaded.config[key] }, { dir: loaded.dir, file, sections: configSectionsWith(options.sections) });
   }
 }
 
 function declaredSections(name: string, loaded: LoadedConfig, options: ConfigKeyCheckOptions, fromDefaults: boolean): string[] {
   try {
-    const dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [], hostOnly: fromDefaults || loaded.trusted === false, bundled: options.bundledPlugins });
+    const dir = resolvePluginDir(name, {
+      configDir: loaded.dir,
+      configFile: loaded.file,
+      from: options.resolveFrom ?? [],
+      hostOnly: fromDefaults || loaded.trusted === false,
+      bundled: options.bundledPlugins,
+    });
     const sections = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { quiver?: { sections?: unknown } }).quiver?.sections;
     return Array.isArray(sections) ? sections.filter((s): s is string => typeof s === 'string') : [];
   } catch {

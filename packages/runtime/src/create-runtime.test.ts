@@ -51,11 +51,17 @@ describe('createRuntime', () => {
 
   it('reads quiver.config.json from cwd and fails on a configured plugin that is not there', async () => {
     await writeFile(join(base, 'quiver.config.json'), JSON.stringify({ plugins: ['./no-such-plugin'] }));
-    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_NOT_FOUND, key: 'plugins' });
+    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({
+      code: ERROR_CODES.PLUGIN_NOT_FOUND,
+      key: 'plugins',
+    });
   });
 
   it('an untrusted folder: its config applies in part, one warning, the trust service says so', async () => {
-    await writeFile(join(base, 'quiver.config.json'), JSON.stringify({ plugins: ['./no-such-plugin'], approval: { yolo: true }, hooks: { TaskStart: [{ hooks: [{ command: 'true' }] }] } }));
+    await writeFile(
+      join(base, 'quiver.config.json'),
+      JSON.stringify({ plugins: ['./no-such-plugin'], approval: { yolo: true }, hooks: { TaskStart: [{ hooks: [{ command: 'true' }] }] } }),
+    );
     const warnings: string[] = [];
     runtime = await createRuntime({ cwd: base, ui, trusted: false, onWarning: (m) => warnings.push(m), plugins: [{ plugin: peekPlugin }] });
     expect(runtime.trusted).toBe(false);
@@ -68,14 +74,25 @@ describe('createRuntime', () => {
   });
 
   it('skips default plugins that are not installed, but only those', async () => {
-    runtime = await createRuntime({ cwd: base, config: {}, ui, defaultPlugins: ['@quiver/tool-not-installed'], plugins: [{ plugin: peekPlugin }] });
+    runtime = await createRuntime({
+      cwd: base,
+      config: {},
+      ui,
+      defaultPlugins: ['@quiver/tool-not-installed'],
+      plugins: [{ plugin: peekPlugin }],
+    });
     expect(runtime.tools().map((t) => t.name)).toEqual(['peek']);
   });
 
   it('takes roots that replace the config and cwd, the first one primary', async () => {
     await mkdir(join(base, 'one'));
     await mkdir(join(base, 'two'));
-    runtime = await createRuntime({ cwd: base, config: { workspaceRoots: [base] }, ui, roots: [join(base, 'one'), { name: 'second', path: join(base, 'two') }] });
+    runtime = await createRuntime({
+      cwd: base,
+      config: { workspaceRoots: [base] },
+      ui,
+      roots: [join(base, 'one'), { name: 'second', path: join(base, 'two') }],
+    });
     expect(runtime.workspace.roots.map((r) => r.path)).toEqual([join(base, 'one'), join(base, 'two')]);
     expect(runtime.workspace.primary.path).toBe(join(base, 'one'));
   });

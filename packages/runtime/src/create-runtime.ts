@@ -120,10 +120,14 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const host = createHost({ ui: options.ui, approval: config.approval, tools: config.tools, bundledPlugins: options.bundledPlugins });
   const { workspace, ignore, sandbox } = await provideServices(host, loaded, options);
   const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
-  if (ignored.length) (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
+  if (ignored.length)
+    (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
   // A key no host section claimed must be a section one of the plugins declares (its manifest says, nothing imported).
-  host.registry.checkConfigKeys(loaded.unclaimed, configSectionsWith(options.sections).map((s) => s.key));
+  host.registry.checkConfigKeys(
+    loaded.unclaimed,
+    configSectionsWith(options.sections).map((s) => s.key),
+  );
   // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
   await host.registry.ready();
   await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });
@@ -150,7 +154,14 @@ async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig>
   if (options.config === undefined) {
     const trusted = options.configFile !== undefined || (options.trusted ?? checkTrust(options.cwd).trusted);
     // Plugins' sections are known once their manifests are read: their keys are checked then.
-    const loaded = await loadConfig({ cwd: options.cwd, file: options.configFile, presets: options.presets, trusted, sections, deferUnknownKeys: true });
+    const loaded = await loadConfig({
+      cwd: options.cwd,
+      file: options.configFile,
+      presets: options.presets,
+      trusted,
+      sections,
+      deferUnknownKeys: true,
+    });
     return { ...loaded, trusted };
   }
   const dir = resolve(options.cwd);
@@ -160,7 +171,11 @@ async function loadRuntimeConfig(options: RuntimeOptions): Promise<LoadedConfig>
 }
 
 /** Provide the default services: config, workspace, ignore rules, permissions, classifier, telemetry, sandbox. */
-async function provideServices(host: Host, loaded: LoadedConfig, options: RuntimeOptions): Promise<{ workspace: WorkspaceService; ignore: IgnoreService; sandbox: SandboxService }> {
+async function provideServices(
+  host: Host,
+  loaded: LoadedConfig,
+  options: RuntimeOptions,
+): Promise<{ workspace: WorkspaceService; ignore: IgnoreService; sandbox: SandboxService }> {
   const { config } = loaded;
   const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
   const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
@@ -207,7 +222,13 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
     let dir: string;
     try {
       // The defaults are the host's own (W3); an untrusted folder's picks come from the host too (W1).
-      dir = resolvePluginDir(name, { configDir: loaded.dir, configFile: loaded.file, from: options.resolveFrom ?? [], hostOnly: fromDefaults || loaded.trusted !== true, bundled: options.bundledPlugins });
+      dir = resolvePluginDir(name, {
+        configDir: loaded.dir,
+        configFile: loaded.file,
+        from: options.resolveFrom ?? [],
+        hostOnly: fromDefaults || loaded.trusted !== true,
+        bundled: options.bundledPlugins,
+      });
     } catch (e) {
       // The default preset names every first-party tool; a trimmed install simply has fewer.
       if (fromDefaults && isQuiverError(e) && e.code === ERROR_CODES.PLUGIN_NOT_FOUND) continue;
@@ -218,7 +239,10 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
       }
       throw e;
     }
-    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}), { file: loaded.file, key: fromDefaults ? `options of ${name}` : `plugins.${index}.options` });
+    host.registry.addPackage(dir, typeof spec === 'string' ? {} : (spec.options ?? {}), {
+      file: loaded.file,
+      key: fromDefaults ? `options of ${name}` : `plugins.${index}.options`,
+    });
   }
   return skipped;
 }
@@ -227,7 +251,10 @@ function addConfigPlugins(host: Host, loaded: LoadedConfig, options: RuntimeOpti
 function protectedPaths(loaded: LoadedConfig, workspace: WorkspaceService) {
   const config = loaded.file ? [{ path: loaded.file, why: 'the Quiver config in use' }] : [];
   const layers = (loaded.layers ?? []).filter((l) => isAbsolute(l)).map((path) => ({ path, why: 'a file the Quiver config extends' }));
-  const hooks = hookScriptFiles(loaded.config.hooks, loaded.dir, workspace.primary.path).map((path) => ({ path, why: 'a hook script the Quiver config runs' }));
+  const hooks = hookScriptFiles(loaded.config.hooks, loaded.dir, workspace.primary.path).map((path) => ({
+    path,
+    why: 'a hook script the Quiver config runs',
+  }));
   const store = { path: trustStorePath(), why: "Quiver's trust store" };
   return createProtectedPaths({ roots: workspace.roots.map((r) => r.path), files: [...config, ...layers, ...hooks, store] });
 }

@@ -73,7 +73,12 @@ describe("a plugin's config section", () => {
     await writePlugin();
     const file = await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west', retries: 'many' } });
     runtime = await createRuntime({ cwd: base, ui, trusted: true });
-    await expect(runtime.host.registry.get('deploy_info')).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file, plugin: 'quiver-tool-acme-deploy', key: 'acmeDeploy.retries' });
+    await expect(runtime.host.registry.get('deploy_info')).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      file,
+      plugin: 'quiver-tool-acme-deploy',
+      key: 'acmeDeploy.retries',
+    });
     const result = await runtime.createTask().call('deploy_info', {});
     expect(result).toMatchObject({ isError: true, code: ERROR_CODES.CONFIG_INVALID });
     expect(resultText(result)).toContain('acmeDeploy.retries');
@@ -82,17 +87,27 @@ describe("a plugin's config section", () => {
   it('a key no loaded plugin declares is still the unknown-key error, naming the file and the key', async () => {
     await writePlugin();
     const typo = await writeConfig({ plugins: ['./acme-deploy'], acmeDeplyo: { region: 'eu-west' } });
-    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file: typo, key: 'acmeDeplyo' });
+    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      file: typo,
+      key: 'acmeDeplyo',
+    });
     // The plugin's key without the plugin: nobody owns it.
     await writeConfig({ acmeDeploy: { region: 'eu-west' } });
-    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'acmeDeploy' });
+    await expect(createRuntime({ cwd: base, ui, trusted: true })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      key: 'acmeDeploy',
+    });
   });
 
   it('the manifest must list exactly the sections the plugin defines', async () => {
     await writePlugin({ manifestSections: ['acmeDeploy', 'acmeOther'] });
     await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
     runtime = await createRuntime({ cwd: base, ui, trusted: true });
-    await expect(runtime.host.registry.get('deploy_info')).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_EXPORT_MISMATCH, key: 'quiver.sections' });
+    await expect(runtime.host.registry.get('deploy_info')).rejects.toMatchObject({
+      code: ERROR_CODES.PLUGIN_EXPORT_MISMATCH,
+      key: 'quiver.sections',
+    });
   });
 
   it("an untrusted folder: a host plugin's section is left out and listed; the folder's own plugin's key is refused, never dropped silently", async () => {
@@ -108,7 +123,10 @@ describe("a plugin's config section", () => {
     // The folder's plugin does not load untrusted (W1), so nothing owns its key.
     await writePlugin();
     await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
-    await expect(createRuntime({ cwd: base, ui, trusted: false, onWarning: () => {} })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'acmeDeploy' });
+    await expect(createRuntime({ cwd: base, ui, trusted: false, onWarning: () => {} })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      key: 'acmeDeploy',
+    });
   });
 
   it('checkConfigKeys: a command that opens no runtime refuses a typo, accepts a plugin section (manifest only)', async () => {
@@ -134,14 +152,25 @@ describe("a plugin's config section", () => {
     expect(section.of(runtime.config)).toEqual({ level: 'high' });
     await runtime.dispose();
     runtime = undefined;
-    await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'max' } }, plugins: [{ plugin }] })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: 'quiver-tool-memo', key: 'memo.level' });
-    await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'high' } } })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'memo' });
+    await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'max' } }, plugins: [{ plugin }] })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      plugin: 'quiver-tool-memo',
+      key: 'memo.level',
+    });
+    await expect(createRuntime({ cwd: base, ui, config: { memo: { level: 'high' } } })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      key: 'memo',
+    });
   });
 
-  it("a section whose key core or a host section owns is refused: one owner per key", async () => {
+  it('a section whose key core or a host section owns is refused: one owner per key', async () => {
     for (const key of ['sandbox', 'approval']) {
       const plugin = definePlugin({ name: 'quiver-tool-greedy', sections: [defineConfigSection({ key, schema: z.unknown() })], tools: [] });
-      await expect(createRuntime({ cwd: base, ui, config: {}, plugins: [{ plugin }] })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: 'quiver-tool-greedy', key });
+      await expect(createRuntime({ cwd: base, ui, config: {}, plugins: [{ plugin }] })).rejects.toMatchObject({
+        code: ERROR_CODES.CONFIG_INVALID,
+        plugin: 'quiver-tool-greedy',
+        key,
+      });
     }
   });
 });

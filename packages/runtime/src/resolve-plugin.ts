@@ -27,12 +27,20 @@ export function resolvePluginDir(
   options: { configDir: string; configFile?: string; from: string[]; hostOnly?: boolean; bundled?: ReadonlyMap<string, BundledPackage> },
 ): string {
   if (options.hostOnly && (spec.startsWith('.') || isAbsolute(spec))) {
-    throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' is in a folder you have not trusted, so it is not loaded. Trust the folder ('quiver trust') to use it.`, { file: options.configFile, key: 'plugins', plugin: spec });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_NOT_FOUND,
+      `Plugin path '${spec}' is in a folder you have not trusted, so it is not loaded. Trust the folder ('quiver trust') to use it.`,
+      { file: options.configFile, key: 'plugins', plugin: spec },
+    );
   }
   if (spec.startsWith('.') || isAbsolute(spec)) {
     const dir = resolve(options.configDir, spec);
     if (existsSync(join(dir, 'package.json'))) return dir;
-    throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin path '${spec}' (${dir}) has no package.json. Fix the path in ${options.configFile ?? 'the config'}.`, { file: options.configFile, key: 'plugins', plugin: spec });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_NOT_FOUND,
+      `Plugin path '${spec}' (${dir}) has no package.json. Fix the path in ${options.configFile ?? 'the config'}.`,
+      { file: options.configFile, key: 'plugins', plugin: spec },
+    );
   }
   for (const base of options.hostOnly ? options.from : [options.configDir, ...options.from]) {
     const dir = findPackageDir(spec, base);

@@ -45,7 +45,7 @@ describe('buildBwrapArgs', () => {
     expect(at('--ro-bind', '/e/file', '/tmp/ws/b.pem')).toBeLessThan(at('--tmpfs', '/tmp/ws/a'));
   });
 
-  it('shows readable host paths (a hook\'s config folder in /tmp) before the roots, so a readable parent never covers a writable root', () => {
+  it("shows readable host paths (a hook's config folder in /tmp) before the roots, so a readable parent never covers a writable root", () => {
     const args = buildBwrapArgs({ ...layout, readable: ['/tmp'] }, ['true']);
     const at = (...needle: string[]) => args.findIndex((_, i) => needle.every((n, j) => args[i + j] === n));
     expect(at('--tmpfs', '/tmp')).toBeLessThan(at('--ro-bind', '/tmp', '/tmp'));

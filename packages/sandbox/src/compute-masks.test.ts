@@ -56,7 +56,10 @@ describe.each([
   { how: 'statting the folders', watch: false },
 ])('createMaskCache, $how', ({ watch }) => {
   const cacheOf = () => {
-    const cache = createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() }, { watch });
+    const cache = createMaskCache(
+      { roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() },
+      { watch },
+    );
     caches.push(cache);
     return cache;
   };
@@ -138,7 +141,10 @@ describe.each([
 
 describe('createMaskCache over its watch budget', () => {
   it('stats the folders it cannot watch, and still sees a new hidden file in them', async () => {
-    const cache = createMaskCache({ roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() }, { maxWatches: 1 });
+    const cache = createMaskCache(
+      { roots: [root], version: () => ignore.rulesVersion(), filter: () => ignore.listingFilter(), visible: () => ignore.ruleFiles() },
+      { maxWatches: 1 },
+    );
     caches.push(cache);
     await cache.masks();
     await writeFile(join(root, 'src/deep/over.pem'), 'x');

@@ -38,7 +38,12 @@ function service(settings?: SandboxSettings, env?: NodeJS.ProcessEnv, warn?: (m:
 
 describe('plan', () => {
   it('mode off runs on the host, with nothing to say', async () => {
-    expect(await service({ mode: 'off' }).plan({ command: 'ls', cwd: root })).toMatchObject({ mode: 'off', sandboxed: false, hostReason: 'off', notice: undefined });
+    expect(await service({ mode: 'off' }).plan({ command: 'ls', cwd: root })).toMatchObject({
+      mode: 'off',
+      sandboxed: false,
+      hostReason: 'off',
+      notice: undefined,
+    });
   });
 
   it('an escape or an excluded command runs on the host and says so', async () => {
@@ -50,7 +55,10 @@ describe('plan', () => {
   });
 
   it('hooks run on the host with sandbox.hooks: false', async () => {
-    expect(await service({ hooks: false }).plan({ command: 'x', cwd: root, purpose: 'hook' })).toMatchObject({ sandboxed: false, hostReason: 'off' });
+    expect(await service({ hooks: false }).plan({ command: 'x', cwd: root, purpose: 'hook' })).toMatchObject({
+      sandboxed: false,
+      hostReason: 'off',
+    });
   });
 
   it('unavailable + refuse: a refusal that says how to install or disable; prepare throws', async () => {

@@ -1,7 +1,15 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
-import { ERROR_CODES, quiverError, type SandboxPlan, type SandboxReport, type SandboxRequest, type SandboxService, type SandboxedProcess } from '@quiver/core';
+import {
+  ERROR_CODES,
+  quiverError,
+  type SandboxPlan,
+  type SandboxReport,
+  type SandboxRequest,
+  type SandboxService,
+  type SandboxedProcess,
+} from '@quiver/core';
 import type { SandboxSettings } from './sandbox-config-section.js';
 import type { ListingFilter } from '@quiver/ignore';
 import { buildBwrapArgs, buildBwrapMounts, type BwrapLayout } from './build-bwrap-args.js';
@@ -62,7 +70,14 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   const roots = [...options.roots];
   const settings = resolveSandboxSettings(options.settings, roots[0] ?? process.cwd());
   const env = options.env ?? process.env;
-  const maskCache = options.ignore ? createMaskCache({ roots, version: () => options.ignore!.rulesVersion(), filter: () => options.ignore!.listingFilter(), visible: () => options.ignore!.ruleFiles() }) : undefined;
+  const maskCache = options.ignore
+    ? createMaskCache({
+        roots,
+        version: () => options.ignore!.rulesVersion(),
+        filter: () => options.ignore!.listingFilter(),
+        visible: () => options.ignore!.ruleFiles(),
+      })
+    : undefined;
   let empties: { file: string; base: string } | undefined;
   let installs: { path: string | undefined; found: string[] } | undefined;
   let proxy: Promise<NetworkProxy> | undefined;
@@ -73,7 +88,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
 
   const plan = async (request: SandboxRequest): Promise<SandboxPlan> => {
     const network = settings.network;
-    const host = (hostReason: SandboxPlan['hostReason'], notice?: string): SandboxPlan => ({ mode: 'off', sandboxed: false, hostReason, notice, network });
+    const host = (hostReason: SandboxPlan['hostReason'], notice?: string): SandboxPlan => ({
+      mode: 'off',
+      sandboxed: false,
+      hostReason,
+      notice,
+      network,
+    });
     if (settings.mode === 'off' || (request.purpose === 'hook' && !settings.hooks)) return host('off');
     if (request.escape) return host('escape', 'Note: this command ran outside the sandbox, as asked.');
     const excluded = await matchExcluded(request.screened ?? request.command, settings.excludedCommands);
@@ -84,8 +105,15 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
         warned = true;
         options.warn?.(`Sandbox unavailable: ${found.reason}`);
       }
-      if (settings.fallback === 'refuse') return { ...host('unavailable'), refusal: `Nothing was run, because the sandbox is unavailable (sandbox.fallback: "refuse"). ${found.reason}` };
-      return host('unavailable', `Note: this command ran UNSANDBOXED (sandbox.fallback: "unsandboxed"), with the command screen only. ${found.reason}`);
+      if (settings.fallback === 'refuse')
+        return {
+          ...host('unavailable'),
+          refusal: `Nothing was run, because the sandbox is unavailable (sandbox.fallback: "refuse"). ${found.reason}`,
+        };
+      return host(
+        'unavailable',
+        `Note: this command ran UNSANDBOXED (sandbox.fallback: "unsandboxed"), with the command screen only. ${found.reason}`,
+      );
     }
     return { mode: settings.mode, sandboxed: true, network };
   };
@@ -124,13 +152,23 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   // the paths mounted from outside the watched roots are the same files (device, inode, birth).
   const warmKey = (layout: MountLayout): WarmLayout => {
     const mounts = buildBwrapMounts(layout);
-    const outside = [...layout.roots, ...(layout.readable ?? []), ...layout.allowWrite, ...layout.readOnly, ...layout.masks.filter((m) => !roots.some((r) => m.path.startsWith(r + sep))).map((m) => m.path)];
+    const outside = [
+      ...layout.roots,
+      ...(layout.readable ?? []),
+      ...layout.allowWrite,
+      ...layout.readOnly,
+      ...layout.masks.filter((m) => !roots.some((r) => m.path.startsWith(r + sep))).map((m) => m.path),
+    ];
     const key = [String(maskCache?.generation() ?? 0), ...outside.map(identity), ...mounts].join('\0');
     return { key, args: [...mounts, '--chdir', '/'] };
   };
 
   // The mounts of a command's sandbox, as they are now.
-  const mountLayout = async (mode: 'workspace-write' | 'read-only', path: string | undefined, readable: readonly string[] = []): Promise<{ layout: MountLayout; bridge?: NetworkProxy }> => {
+  const mountLayout = async (
+    mode: 'workspace-write' | 'read-only',
+    path: string | undefined,
+    readable: readonly string[] = [],
+  ): Promise<{ layout: MountLayout; bridge?: NetworkProxy }> => {
     const { masks, readOnly } = await layoutParts();
     const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
     if (bridge) readOnly.push(bridge.socketDir);
@@ -175,7 +213,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const warm = request.purpose === 'hook' || request.readable?.length ? undefined : warmPool(found.path!);
       const join = warm ? await warm.take(warmKey(layout).key) : undefined;
       warm?.plan(async () => warmKey((await mountLayout(mode, request.env.PATH)).layout));
-      if (join) return { file: join.file, args: join.args(request.cwd, inner), env: { ...request.env, ...setEnv }, plan: decided } satisfies SandboxedProcess;
+      if (join)
+        return {
+          file: join.file,
+          args: join.args(request.cwd, inner),
+          env: { ...request.env, ...setEnv },
+          plan: decided,
+        } satisfies SandboxedProcess;
       const args = buildBwrapArgs({ ...layout, cwd: request.cwd, setEnv }, inner);
       return { file: found.path!, args, env: request.env, plan: decided } satisfies SandboxedProcess;
     },
@@ -213,7 +257,14 @@ interface LayoutParts {
   writable: string[];
 }
 
-function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, parts: LayoutParts, hostReadable: string[], roots: string[], _cwd: string): SandboxReport {
+function buildReport(
+  settings: ResolvedSandboxSettings,
+  found: BubblewrapProbe,
+  parts: LayoutParts,
+  hostReadable: string[],
+  roots: string[],
+  _cwd: string,
+): SandboxReport {
   const deny = new Set(settings.denyRead);
   return {
     available: found.available,
@@ -223,7 +274,8 @@ function buildReport(settings: ResolvedSandboxSettings, found: BubblewrapProbe, 
     fallback: settings.fallback,
     network: settings.network,
     networkAllow: settings.networkAllow,
-    writable: settings.mode === 'workspace-write' ? [...parts.writable, '/tmp (private to each command)'] : ['/tmp (private to each command)'],
+    writable:
+      settings.mode === 'workspace-write' ? [...parts.writable, '/tmp (private to each command)'] : ['/tmp (private to each command)'],
     readOnly: settings.mode === 'read-only' ? [...roots, ...parts.readOnly] : parts.readOnly,
     hostReadable,
     masked: parts.masks.filter((m) => !deny.has(m.path)).map((m) => m.path),

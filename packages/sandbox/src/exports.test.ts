@@ -3,6 +3,20 @@ import { expect, it } from 'vitest';
 
 it('exports exactly these names', async () => {
   expect(Object.keys(await import('./index.js')).sort()).toEqual(
-    ['BWRAP_ENV', 'DEFAULT_DENY_READ', 'buildBwrapArgs', 'createMaskCache', 'createSandboxService', 'formatSandboxReport', 'isHostAllowed', 'probeBubblewrap', 'resolveSandboxSettings', 'SANDBOX_MODES', 'sandboxConfigSection', 'sandboxSettingsSchema', 'walkMasks'].sort(),
+    [
+      'BWRAP_ENV',
+      'DEFAULT_DENY_READ',
+      'buildBwrapArgs',
+      'createMaskCache',
+      'createSandboxService',
+      'formatSandboxReport',
+      'isHostAllowed',
+      'probeBubblewrap',
+      'resolveSandboxSettings',
+      'SANDBOX_MODES',
+      'sandboxConfigSection',
+      'sandboxSettingsSchema',
+      'walkMasks',
+    ].sort(),
   );
 });

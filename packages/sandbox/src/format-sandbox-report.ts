@@ -21,14 +21,26 @@ export function formatSandboxReport(report: SandboxReport): string {
     if (!report.available) lines.push('With bubblewrap, a command here would get:');
     lines.push(`Writable: ${report.writable.join(', ') || 'nothing'}. Everything else is read-only.`);
     if (report.readOnly.length) lines.push(`Read-only inside the workspace: ${report.readOnly.join(', ')}.`);
-    if (report.hostReadable?.length) lines.push(`Shown read-only through the private /tmp (programs commands run): ${report.hostReadable.join(', ')}.`);
-    lines.push(`Also mounted: a fresh /dev and /proc; /tmp and /dev/shm private to each command${report.network === 'allowlist' ? "; the network proxy's socket folder, read-only" : ''}.`);
-    lines.push(report.masked.length ? `Hidden by the ignore rules (${report.masked.length}): ${list(report.masked)}.` : 'Hidden by the ignore rules: nothing (no ignored entries).');
+    if (report.hostReadable?.length)
+      lines.push(`Shown read-only through the private /tmp (programs commands run): ${report.hostReadable.join(', ')}.`);
+    lines.push(
+      `Also mounted: a fresh /dev and /proc; /tmp and /dev/shm private to each command${report.network === 'allowlist' ? "; the network proxy's socket folder, read-only" : ''}.`,
+    );
+    lines.push(
+      report.masked.length
+        ? `Hidden by the ignore rules (${report.masked.length}): ${list(report.masked)}.`
+        : 'Hidden by the ignore rules: nothing (no ignored entries).',
+    );
     lines.push(`Hidden by sandbox.denyRead: ${report.denyRead.join(', ') || 'nothing'}.`);
     lines.push(
-      report.network === 'on' ? 'Network: on (sandbox.network: "on").' : report.network === 'allowlist' ? `Network: only ${report.networkAllow.join(', ')}, through Quiver's proxy (HTTP(S)_PROXY).` : 'Network: off (loopback inside the sandbox only).',
+      report.network === 'on'
+        ? 'Network: on (sandbox.network: "on").'
+        : report.network === 'allowlist'
+          ? `Network: only ${report.networkAllow.join(', ')}, through Quiver's proxy (HTTP(S)_PROXY).`
+          : 'Network: off (loopback inside the sandbox only).',
     );
-    if (report.excludedCommands.length) lines.push(`Run on the host, always asking first (sandbox.excludedCommands): ${report.excludedCommands.join(', ')}.`);
+    if (report.excludedCommands.length)
+      lines.push(`Run on the host, always asking first (sandbox.excludedCommands): ${report.excludedCommands.join(', ')}.`);
     lines.push('Not covered: files outside the workspace that are neither masked nor in sandbox.denyRead stay readable.');
   }
   return lines.join('\n');

@@ -16,7 +16,9 @@ afterEach(() => rm(base, { recursive: true, force: true }));
 
 describe('hostInstallPaths', () => {
   it("shows a Node.js under /tmp by its prefix, a PATH's bin and .bin folders by their parent, other entries as they are", () => {
-    const path = [join(base, 'repo/node_modules/.bin'), join(base, 'tools'), '/usr/bin', 'relative/bin', join(base, 'missing/bin')].join(':');
+    const path = [join(base, 'repo/node_modules/.bin'), join(base, 'tools'), '/usr/bin', 'relative/bin', join(base, 'missing/bin')].join(
+      ':',
+    );
     expect(hostInstallPaths({ execPath: join(base, 'node/bin/node'), path, privateDirs: [base] }).sort()).toEqual(
       [join(base, 'node'), join(base, 'repo/node_modules'), join(base, 'tools')].sort(),
     );
@@ -27,6 +29,8 @@ describe('hostInstallPaths', () => {
     // base/bin is missing; base/node/lib is inside base/node; a bin folder right under the
     // private folder is shown itself, never its parent (the private folder).
     expect(hostInstallPaths({ execPath: '/usr/bin/node', path, privateDirs: [base] })).toEqual([join(base, 'node')]);
-    expect(hostInstallPaths({ execPath: join(base, 'node/bin/node'), path: '', privateDirs: [join(base, 'node')] })).toEqual([join(base, 'node/bin')]);
+    expect(hostInstallPaths({ execPath: join(base, 'node/bin/node'), path: '', privateDirs: [join(base, 'node')] })).toEqual([
+      join(base, 'node/bin'),
+    ]);
   });
 });

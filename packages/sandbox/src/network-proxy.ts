@@ -18,7 +18,10 @@ export interface NetworkProxy {
 
 /** True when `host` is allowed: an exact name, or `*.domain` for the domain's subdomains. */
 export function isHostAllowed(host: string, allow: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   return allow.some((a) => (a.startsWith('*.') ? h.endsWith(a.slice(1)) && h.length > a.length - 1 : h === a));
 }
 
@@ -48,7 +51,16 @@ export async function startNetworkProxy(allow: readonly string[]): Promise<Netwo
   const url = `http://127.0.0.1:${PROXY_PORT_INSIDE}`;
   return {
     socketDir,
-    environment: () => ({ HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: '', no_proxy: '' }),
+    environment: () => ({
+      HTTP_PROXY: url,
+      HTTPS_PROXY: url,
+      http_proxy: url,
+      https_proxy: url,
+      ALL_PROXY: url,
+      all_proxy: url,
+      NO_PROXY: '',
+      no_proxy: '',
+    }),
     wrap: (argv) => [process.execPath, '-e', FORWARDER_SOURCE, socketPath, String(PROXY_PORT_INSIDE), ...argv],
     async close() {
       for (const s of sockets) s.destroy();
@@ -58,11 +70,20 @@ export async function startNetworkProxy(allow: readonly string[]): Promise<Netwo
   };
 }
 
-function tunnel(req: IncomingMessage, client: Socket, head: Buffer, allow: readonly string[], sockets: Set<Socket>, connect: typeof import('node:net').connect): void {
+function tunnel(
+  req: IncomingMessage,
+  client: Socket,
+  head: Buffer,
+  allow: readonly string[],
+  sockets: Set<Socket>,
+  connect: typeof import('node:net').connect,
+): void {
   const [host, portText] = splitHostPort(req.url ?? '');
   const port = Number(portText || 443);
   if (!host || !isHostAllowed(host, allow) || !Number.isInteger(port)) {
-    client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nQuiver sandbox: ${host || 'this host'} is not in sandbox.network.allow.\n`);
+    client.end(
+      `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\nQuiver sandbox: ${host || 'this host'} is not in sandbox.network.allow.\n`,
+    );
     return;
   }
   const upstream = connect(port, host, () => {
@@ -77,7 +98,12 @@ function tunnel(req: IncomingMessage, client: Socket, head: Buffer, allow: reado
   client.on('error', () => upstream.destroy());
 }
 
-function forwardHttp(req: IncomingMessage, res: ServerResponse, allow: readonly string[], httpRequest: typeof import('node:http').request): void {
+function forwardHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allow: readonly string[],
+  httpRequest: typeof import('node:http').request,
+): void {
   let target: URL;
   try {
     target = new URL(req.url ?? '');
@@ -93,7 +119,7 @@ function forwardHttp(req: IncomingMessage, res: ServerResponse, allow: readonly 
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
-  upstream.on('error', () => res.headersSent ? res.destroy() : res.writeHead(502).end());
+  upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
   req.pipe(upstream);
 }
 

@@ -15,7 +15,8 @@ export interface BubblewrapProbe {
 /** The environment variable that names the bubblewrap binary (default: `bwrap` on PATH). */
 export const BWRAP_ENV = 'QUIVER_SANDBOX_BWRAP';
 
-const HOW_TO_DISABLE = 'or set "sandbox": { "mode": "off" } (no sandbox) or "sandbox": { "fallback": "unsandboxed" } (run with the command screen only) in quiver.config.json';
+const HOW_TO_DISABLE =
+  'or set "sandbox": { "mode": "off" } (no sandbox) or "sandbox": { "fallback": "unsandboxed" } (run with the command screen only) in quiver.config.json';
 const probes = new Map<string, Promise<BubblewrapProbe>>();
 
 /**
@@ -44,11 +45,27 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv = process.env): Promise<B
 }
 
 function runProbe(path: string): Promise<BubblewrapProbe> {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-all', '--die-with-parent', '--cap-drop', 'ALL', '--', 'true'];
+  const args = [
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--unshare-all',
+    '--die-with-parent',
+    '--cap-drop',
+    'ALL',
+    '--',
+    'true',
+  ];
   return new Promise((resolve) => {
     execFile(path, args, { timeout: 10_000 }, (error, _stdout, stderr) => {
       if (!error) {
-        execFile(path, ['--version'], { timeout: 5000 }, (_e, out) => resolve({ available: true, path, version: String(out ?? '').trim() || undefined }));
+        execFile(path, ['--version'], { timeout: 5000 }, (_e, out) =>
+          resolve({ available: true, path, version: String(out ?? '').trim() || undefined }),
+        );
         return;
       }
       const detail = String(stderr ?? '').trim() || error.message;

@@ -21,7 +21,11 @@ describe('resolveSandboxSettings', () => {
   });
 
   it('resolves paths: ~/ is home, relative is the primary root', () => {
-    const s = resolveSandboxSettings({ denyRead: ['~/.config/gh', 'secrets', '/etc/shadow'], allowWrite: ['~/.cache'] }, '/repo', '/home/u');
+    const s = resolveSandboxSettings(
+      { denyRead: ['~/.config/gh', 'secrets', '/etc/shadow'], allowWrite: ['~/.cache'] },
+      '/repo',
+      '/home/u',
+    );
     expect(s.denyRead).toEqual(['/home/u/.config/gh', '/repo/secrets', '/etc/shadow']);
     expect(s.allowWrite).toEqual(['/home/u/.cache']);
   });

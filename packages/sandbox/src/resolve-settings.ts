@@ -23,11 +23,16 @@ export { DEFAULT_DENY_READ };
  * available"); network off; `~/.ssh` and `~/.aws` hidden. Paths: `~/` is the home folder,
  * relative paths are the primary root's.
  */
-export function resolveSandboxSettings(settings: SandboxSettings | undefined, primaryRoot: string, home = homedir()): ResolvedSandboxSettings {
+export function resolveSandboxSettings(
+  settings: SandboxSettings | undefined,
+  primaryRoot: string,
+  home = homedir(),
+): ResolvedSandboxSettings {
   const s = settings ?? {};
   const mode = s.mode ?? 'workspace-write';
   const net = s.network ?? 'off';
-  const path = (p: string): string => (p === '~' ? home : p.startsWith('~/') ? resolve(home, p.slice(2)) : isAbsolute(p) ? resolve(p) : resolve(primaryRoot, p));
+  const path = (p: string): string =>
+    p === '~' ? home : p.startsWith('~/') ? resolve(home, p.slice(2)) : isAbsolute(p) ? resolve(p) : resolve(primaryRoot, p);
   return {
     mode,
     fallback: s.fallback ?? (s.mode === undefined ? 'unsandboxed' : 'refuse'),

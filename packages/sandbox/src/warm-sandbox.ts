@@ -91,7 +91,9 @@ export function findJoinTools(pathVariable: string | undefined): JoinTools | und
   const env = findExecutable('env', path);
   const outsideTmp = (p: string | undefined) => p !== undefined && !p.startsWith('/tmp/');
   // The idle program is a bash script (builtins only).
-  return outsideTmp(nsenter) && outsideTmp(setpriv) && outsideTmp(env) && existsSync('/bin/bash') ? { nsenter: nsenter!, setpriv: setpriv!, env: env! } : undefined;
+  return outsideTmp(nsenter) && outsideTmp(setpriv) && outsideTmp(env) && existsSync('/bin/bash')
+    ? { nsenter: nsenter!, setpriv: setpriv!, env: env! }
+    : undefined;
 }
 
 /**
@@ -137,7 +139,9 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   };
 
   const start = (key: string, args: string[]): Warm => {
-    const child = spawn(bwrap, ['--info-fd', '3', ...args, '--', '/bin/bash', '-c', IDLE_SCRIPT], { stdio: ['pipe', 'pipe', 'ignore', 'pipe'] });
+    const child = spawn(bwrap, ['--info-fd', '3', ...args, '--', '/bin/bash', '-c', IDLE_SCRIPT], {
+      stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
+    });
     const warm: Warm = { key, child, ready: Promise.resolve(false) };
     warm.ready = new Promise<boolean>((resolve) => {
       // Ready once bubblewrap has named its init (the info fd, closed after) and the shell ran.
@@ -200,7 +204,25 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       warm.child.stdin?.write('go\n');
       const join: WarmJoin = {
         file: tools.nsenter,
-        args: (cwd, argv) => ['-t', String(warm.pid), ...warm.join!, '-r', '-w', '--preserve-credentials', '--', tools.setpriv, '--no-new-privs', '--bounding-set=-all', '--inh-caps=-all', '--', tools.env, '-C', cwd, '--', ...argv],
+        args: (cwd, argv) => [
+          '-t',
+          String(warm.pid),
+          ...warm.join!,
+          '-r',
+          '-w',
+          '--preserve-credentials',
+          '--',
+          tools.setpriv,
+          '--no-new-privs',
+          '--bounding-set=-all',
+          '--inh-caps=-all',
+          '--',
+          tools.env,
+          '-C',
+          cwd,
+          '--',
+          ...argv,
+        ],
       };
       // The first sandbox only proves that joining works here (nsenter, setpriv and env as
       // expected, no capability left); until then every command gets its own bubblewrap.
@@ -224,12 +246,12 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       broken = true;
     },
   };
-
 }
 
 /** Join once with a probe: it must run in / with no capability at all. */
 function verify(join: WarmJoin): Promise<boolean> {
-  const probe = 'test "$(pwd)" = / && grep -q "^CapBnd:[[:space:]]*0*$" /proc/self/status && grep -q "^CapEff:[[:space:]]*0*$" /proc/self/status';
+  const probe =
+    'test "$(pwd)" = / && grep -q "^CapBnd:[[:space:]]*0*$" /proc/self/status && grep -q "^CapEff:[[:space:]]*0*$" /proc/self/status';
   return new Promise((resolve) => {
     execFile(join.file, join.args('/', ['/bin/sh', '-c', probe]), { timeout: 10_000 }, (error) => resolve(!error));
   });
@@ -247,7 +269,9 @@ function childPid(info: string): number | undefined {
 /** The nsenter flags for the sandbox's own namespaces; undefined unless it has its own mount and PID namespaces. */
 function joinFlags(pid: number): string[] | undefined {
   try {
-    const flags = NAMESPACES.filter(([ns]) => readlinkSync(`/proc/${pid}/ns/${ns}`) !== readlinkSync(`/proc/self/ns/${ns}`)).map(([, flag]) => flag);
+    const flags = NAMESPACES.filter(([ns]) => readlinkSync(`/proc/${pid}/ns/${ns}`) !== readlinkSync(`/proc/self/ns/${ns}`)).map(
+      ([, flag]) => flag,
+    );
     return flags.includes('-m') && flags.includes('-p') ? flags : undefined;
   } catch {
     return undefined;

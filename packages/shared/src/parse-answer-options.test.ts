@@ -6,7 +6,10 @@ describe('parseAnswerOptions (§16.1)', () => {
     [undefined, []],
     ['', []],
     ['["Yes", "No"]', ['Yes', 'No']],
-    [['a', 'b'], ['a', 'b']],
+    [
+      ['a', 'b'],
+      ['a', 'b'],
+    ],
     ['[1, 2]', ['1', '2']],
     ['["Say "hi"", "No"]', ['Say "hi"', 'No']],
     ['not a list', undefined],
@@ -19,7 +22,13 @@ describe('parseAnswerOptions (§16.1)', () => {
 
 describe('answerOptionsProblem', () => {
   it('accepts none, or 2 to 5', () => {
-    for (const n of [0, 2, 3, 5]) expect(answerOptionsProblem('', Array.from({ length: n }, (_, i) => `o${i}`))).toBeUndefined();
+    for (const n of [0, 2, 3, 5])
+      expect(
+        answerOptionsProblem(
+          '',
+          Array.from({ length: n }, (_, i) => `o${i}`),
+        ),
+      ).toBeUndefined();
   });
   it('refuses 1 or 6 options, blank ones, and unparseable text', () => {
     expect(answerOptionsProblem('', ['only'])).toContain('got 1');

@@ -1,10 +1,4 @@
-import type {
-  CommandInput,
-  CommandPermissionService,
-  CommandPermissionsConfig,
-  PermissionDecision,
-  SegmentReport,
-} from '@quiver/core';
+import type { CommandInput, CommandPermissionService, CommandPermissionsConfig, PermissionDecision, SegmentReport } from '@quiver/core';
 import { analyzeCommand, commandText } from './analyze-command.js';
 import { deniedMessage, insteadText } from './decision-message.js';
 import { judgeSegment, type SegmentVerdict } from './judge-segment.js';

@@ -16,7 +16,10 @@ export function insteadText(rule: string, reason: string, config: CommandPermiss
   if (rule === 'R7' && reason === 'denied') return DENIED_INSTEAD;
   if (rule === 'R7') {
     const allow = config.allow ?? [];
-    const shown = allow.slice(0, 12).map((p) => `"${p}"`).join(', ');
+    const shown = allow
+      .slice(0, 12)
+      .map((p) => `"${p}"`)
+      .join(', ');
     const more = allow.length > 12 ? `, … (${allow.length - 12} more)` : '';
     return `Use only commands the allow list permits (${shown}${more}), or ask the user to add a pattern for this one.`;
   }

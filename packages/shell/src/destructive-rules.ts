@@ -31,8 +31,7 @@ const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'python', 'p
 const DOWNLOADERS = new Set(['curl', 'wget']);
 
 const values = (segment: ShellSegment): string[] => segment.words.slice(1).map((w) => w.value);
-const hasShortFlag = (args: string[], letter: string): boolean =>
-  args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
+const hasShortFlag = (args: string[], letter: string): boolean => args.some((a) => /^-[A-Za-z]+$/.test(a) && a.includes(letter));
 
 /** Why one segment is destructive, judged from its words alone (files are checked elsewhere). */
 export function segmentReasons(segment: ShellSegment): string[] {
@@ -68,7 +67,11 @@ function gitReasons(gitArgs: string[]): string[] {
   const has = (...flags: string[]): boolean => args.some((a) => flags.some((f) => a === f || a.startsWith(f + '=')));
   switch (sub) {
     case 'push':
-      if (has('--force', '-f', '--force-with-lease', '--mirror', '--delete', '-d', '--prune') || hasShortFlag(args, 'f') || args.some((a) => /^\+|^:/.test(a))) {
+      if (
+        has('--force', '-f', '--force-with-lease', '--mirror', '--delete', '-d', '--prune') ||
+        hasShortFlag(args, 'f') ||
+        args.some((a) => /^\+|^:/.test(a))
+      ) {
         return ['rewrites or deletes remote history (git push --force/--delete)'];
       }
       return [];

@@ -12,7 +12,9 @@ describe('explainDecision', () => {
       '  1. [top, depth 0] "gh pr view 1" — allowed (R7, allow pattern "gh *": passes)',
       '  2. [top, depth 0] "echo $(rm -rf /)" — allowed (R7, allow pattern "echo *": passes)',
       '  3. [substitution, depth 1] "rm -rf /" — DENIED (R7, deny pattern "rm -rf *": matches a deny pattern)',
-      expect.stringMatching(/^Message: Command "gh pr view 1 && echo \$\(rm -rf \/\)" was denied by the command permissions \(R7\): segment "rm -rf \/" \(substitution, depth 1\) matches the deny pattern "rm -rf \*"\. /),
+      expect.stringMatching(
+        /^Message: Command "gh pr view 1 && echo \$\(rm -rf \/\)" was denied by the command permissions \(R7\): segment "rm -rf \/" \(substitution, depth 1\) matches the deny pattern "rm -rf \*"\. /,
+      ),
     ]);
   });
 

@@ -25,9 +25,7 @@ export function judgeSegment(config: CommandPermissionsConfig, segment: ShellSeg
     return { report: { ...base, allowed: false, rule: 'R6', reason: 'redirect' }, offender: redirectText(redirect) };
   }
   const alternate = basenameText(segment);
-  const denied = (config.deny ?? []).find(
-    (p) => matchPattern(p, segment.text) || (alternate !== undefined && matchPattern(p, alternate)),
-  );
+  const denied = (config.deny ?? []).find((p) => matchPattern(p, segment.text) || (alternate !== undefined && matchPattern(p, alternate)));
   if (denied !== undefined) return { report: { ...base, allowed: false, rule: 'R7', pattern: denied, reason: 'denied' } };
   const allow = config.allow ?? [];
   if (!allow.length) return { report: { ...base, allowed: true, rule: 'R7', reason: 'allowed' } };
@@ -40,9 +38,7 @@ export function judgeSegment(config: CommandPermissionsConfig, segment: ShellSeg
 function basenameText(segment: ShellSegment): string | undefined {
   const command = segment.words[0];
   if (!command || segment.commandName === undefined || segment.commandName === command.value) return undefined;
-  return [...segment.assignments, ...segment.words]
-    .map((w) => (w === command ? segment.commandName : w.value))
-    .join(' ');
+  return [...segment.assignments, ...segment.words].map((w) => (w === command ? segment.commandName : w.value)).join(' ');
 }
 
 /** A redirection as written, for messages (`2>file`, `<<<word`). */

@@ -27,8 +27,28 @@ const OUTSIDE_SUBSET: Record<string, string> = {
 
 /** Words bash reserves where a command is expected (R1), plus `in`, which bash rejects there. */
 export const RESERVED_WORDS = new Set([
-  'if', 'then', 'elif', 'else', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do',
-  'done', 'function', '{', '}', '[[', ']]', '!', 'time', 'coproc', 'in',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'function',
+  '{',
+  '}',
+  '[[',
+  ']]',
+  '!',
+  'time',
+  'coproc',
+  'in',
 ]);
 
 const PLAIN_NAME = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+)$/;
@@ -74,7 +94,13 @@ function screenNode(screen: Screen, node: ShellNode): void {
     case 'CallExpr':
       return screenCall(screen, node);
     case 'Assign':
-      if (node.Index || node.Array) throw shellDenial('R1', 'unsafe_syntax', 'array assignments are outside the permitted shell subset', `${node.Name?.Value ?? ''}[…]`);
+      if (node.Index || node.Array)
+        throw shellDenial(
+          'R1',
+          'unsafe_syntax',
+          'array assignments are outside the permitted shell subset',
+          `${node.Name?.Value ?? ''}[…]`,
+        );
       return;
     case 'BinaryCmd':
       if (!screen.parser.binaryOps.has(node.Op)) throw shellDenial('R1', 'unsafe_syntax', 'an unknown shell operator was found');
@@ -90,7 +116,8 @@ function screenNode(screen: Screen, node: ShellNode): void {
       screenParam(screen, node);
       return markUnquoted(screen, node);
     case 'CmdSubst':
-      if (node.TempFile || node.ReplyVar) throw shellDenial('R1', 'unsafe_syntax', '${ …; } command groups are outside the permitted shell subset', '${ …; }');
+      if (node.TempFile || node.ReplyVar)
+        throw shellDenial('R1', 'unsafe_syntax', '${ …; } command groups are outside the permitted shell subset', '${ …; }');
       screenNotEmpty(screen, node);
       return markUnquoted(screen, node);
     case 'ProcSubst':
@@ -115,7 +142,12 @@ function screenNode(screen: Screen, node: ShellNode): void {
 /** R1 and R3: a nested command is parsed with all the rules, so an empty one is an empty command. */
 function screenNotEmpty(screen: Screen, node: ShellNode): void {
   if ((node.Stmts ?? []).length) return;
-  throw shellDenial('R1', 'unsafe_syntax', `the nested command ${excerpt(screen, node)} is empty (only whitespace or a comment)`, excerpt(screen, node));
+  throw shellDenial(
+    'R1',
+    'unsafe_syntax',
+    `the nested command ${excerpt(screen, node)} is empty (only whitespace or a comment)`,
+    excerpt(screen, node),
+  );
 }
 
 /** The source of a node, shortened for messages. */
@@ -137,7 +169,8 @@ function screenCall(screen: Screen, call: ShellNode): void {
   }
   for (const arg of args) {
     const [start] = nodeRange(screen.src, arg);
-    if (screen.src.text[start] === '#') throw shellDenial('R1', 'unsafe_syntax', 'a word starting with # is ambiguous (bash reads it as a comment)', '#');
+    if (screen.src.text[start] === '#')
+      throw shellDenial('R1', 'unsafe_syntax', 'a word starting with # is ambiguous (bash reads it as a comment)', '#');
   }
 }
 
@@ -186,10 +219,20 @@ function screenComment(screen: Screen, comment: ShellNode): void {
   const hash = charIndex(screen.src, comment.Hash as number);
   const body = String(comment.Text ?? '');
   if (body.endsWith('\\') || body.includes('\n')) {
-    throw shellDenial('R1', 'unsafe_syntax', 'a comment ending in a backslash is ambiguous (bash ends it at the newline, the parser continued it)', '#' + body.split('\n')[0]);
+    throw shellDenial(
+      'R1',
+      'unsafe_syntax',
+      'a comment ending in a backslash is ambiguous (bash ends it at the newline, the parser continued it)',
+      '#' + body.split('\n')[0],
+    );
   }
   if (!commentStartsWord(screen.src.text, hash, screen.subshellEnds)) {
-    throw shellDenial('R1', 'unsafe_syntax', 'a # in the middle of a word is ambiguous (bash keeps it as text, the parser read a comment)', '#' + body);
+    throw shellDenial(
+      'R1',
+      'unsafe_syntax',
+      'a # in the middle of a word is ambiguous (bash keeps it as text, the parser read a comment)',
+      '#' + body,
+    );
   }
 }
 
@@ -202,6 +245,11 @@ function screenCharacters(screen: Screen): void {
     if (code === 9 || code === 10 || (code >= 0x20 && code < 0x7f)) continue;
     const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
     const kind = code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0) ? 'control' : 'non-ASCII';
-    throw shellDenial('R1', 'unsafe_syntax', `the command contains an unquoted ${kind} character ${name}; only quoted text may contain it`, name);
+    throw shellDenial(
+      'R1',
+      'unsafe_syntax',
+      `the command contains an unquoted ${kind} character ${name}; only quoted text may contain it`,
+      name,
+    );
   }
 }

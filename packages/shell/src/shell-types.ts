@@ -4,15 +4,7 @@
  */
 
 /** Where a segment came from (SPEC R2, R3, R8). */
-export type SegmentOrigin =
-  | 'top'
-  | 'substitution'
-  | 'subshell'
-  | 'process-substitution'
-  | 'wrapper'
-  | 'script'
-  | 'find-exec'
-  | 'eval';
+export type SegmentOrigin = 'top' | 'substitution' | 'subshell' | 'process-substitution' | 'wrapper' | 'script' | 'find-exec' | 'eval';
 
 /** One word of a segment, after quote removal but before any expansion. */
 export interface ShellWord {

@@ -36,7 +36,8 @@ function walkStatement(ctx: AnalysisContext, level: Level, stmt: ShellNode): voi
   const parts: Collected = { assignments: [], words: [], redirects: [], nested: [] };
   if (type === 'CallExpr') collectCall(ctx, level, cmd!, parts);
   else if (type === 'DeclClause') collectDecl(ctx, level, cmd!, parts);
-  else if (type !== 'none') throw shellDenial('R1', 'unsafe_syntax', `the shell construct ${type} is outside the permitted shell subset`, type);
+  else if (type !== 'none')
+    throw shellDenial('R1', 'unsafe_syntax', `the shell construct ${type} is outside the permitted shell subset`, type);
   collectRedirects(ctx, level, stmt, parts);
   emitSegment(ctx, level, parts);
 }

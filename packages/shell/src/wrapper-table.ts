@@ -40,17 +40,11 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ['nice', options([], ['-n', '--adjustment'])],
   ['nohup', options([])],
   ['setsid', options(['-f', '-w', '-c'])],
-  [
-    'timeout',
-    options(['--preserve-status', '--foreground', '-v', '--verbose'], ['-s', '--signal', '-k', '--kill-after'], 1),
-  ],
+  ['timeout', options(['--preserve-status', '--foreground', '-v', '--verbose'], ['-s', '--signal', '-k', '--kill-after'], 1)],
   ['stdbuf', options([], ['-i', '-o', '-e'])],
   [
     'xargs',
-    options(
-      ['-0', '-r', '-t', '-p', '-x', '--null', '--no-run-if-empty', '--verbose'],
-      ['-I', '-n', '-L', '-P', '-d', '-E', '-s', '-a'],
-    ),
+    options(['-0', '-r', '-t', '-p', '-x', '--null', '--no-run-if-empty', '--verbose'], ['-I', '-n', '-L', '-P', '-d', '-E', '-s', '-a']),
   ],
   ['sudo', sudoOptions],
   ['doas', sudoOptions],

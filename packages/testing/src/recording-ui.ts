@@ -1,7 +1,10 @@
 import type { ApprovalRequest, ApprovalResponse, AskResponse, EditPreview, HostUi } from '@quiver/core';
 
 /** How the scripted host answers approval prompts. */
-export type ApprovePolicy = boolean | ApprovalResponse | ((request: ApprovalRequest) => boolean | ApprovalResponse | Promise<boolean | ApprovalResponse>);
+export type ApprovePolicy =
+  | boolean
+  | ApprovalResponse
+  | ((request: ApprovalRequest) => boolean | ApprovalResponse | Promise<boolean | ApprovalResponse>);
 
 /** How the scripted host answers questions. */
 export type AskPolicy = AskResponse | ((type: string, text: string, data?: unknown) => AskResponse | Promise<AskResponse>);

@@ -49,7 +49,15 @@ afterAll(async () => {
 describe('resolve: P3 physical resolution and P4 confinement', () => {
   it('resolves a plain relative path inside the root', async () => {
     const p = await ws.resolve('src/index.ts');
-    expect(p).toMatchObject({ input: 'src/index.ts', resolved: join(root, 'src/index.ts'), inside: true, relative: 'src/index.ts', exists: true, isDirectory: false, lexicalRelative: 'src/index.ts' });
+    expect(p).toMatchObject({
+      input: 'src/index.ts',
+      resolved: join(root, 'src/index.ts'),
+      inside: true,
+      relative: 'src/index.ts',
+      exists: true,
+      isDirectory: false,
+      lexicalRelative: 'src/index.ts',
+    });
     expect(p.containingRoot?.path).toBe(root);
   });
 
@@ -168,7 +176,7 @@ describe('resolve: P1 input and P2 malformed paths', () => {
     process.env.HOME = outside;
     try {
       expect((await ws.resolve('~')).resolved).toBe(outside);
-      expect((await ws.resolve('~/secret.txt'))).toMatchObject({ resolved: join(outside, 'secret.txt'), inside: false });
+      expect(await ws.resolve('~/secret.txt')).toMatchObject({ resolved: join(outside, 'secret.txt'), inside: false });
       expect((await ws.resolve('~user/x')).resolved).toBe(join(root, '~user/x'));
       expect((await ws.resolve('a/~/x')).resolved).toBe(join(root, 'a/~/x'));
       expect((await ws.resolve('$HOME/x')).resolved).toBe(join(root, '$HOME/x'));
@@ -207,7 +215,12 @@ describe('roots, hints and multi-root', () => {
     await mkdir(join(base, 'a', 'app'), { recursive: true });
     await mkdir(join(base, 'b', 'app'), { recursive: true });
     await symlink(join(base, 'a', 'app'), join(base, 'app-link'));
-    const multi = await createWorkspace([join(base, 'app-link'), join(base, 'b', 'app'), { name: 'docs', path: outside }, join(base, 'a', 'app')]);
+    const multi = await createWorkspace([
+      join(base, 'app-link'),
+      join(base, 'b', 'app'),
+      { name: 'docs', path: outside },
+      join(base, 'a', 'app'),
+    ]);
     expect(multi.roots.map((r) => r.name)).toEqual(['app', 'app-2', 'docs']);
     expect(multi.roots[0].path).toBe(join(base, 'a', 'app'));
     expect(multi.primary).toBe(multi.roots[0]);

@@ -77,7 +77,11 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
     const root = hinted ?? options.base ?? list[0];
     const reason = malformedReason(rest);
     if (reason) {
-      throw quiverError(ERROR_CODES.PATH_MALFORMED, `Path ${JSON.stringify(rest)} is malformed: it ${reason} (rule P2). Write a plain POSIX path relative to the workspace root.`, { rule: 'P2' });
+      throw quiverError(
+        ERROR_CODES.PATH_MALFORMED,
+        `Path ${JSON.stringify(rest)} is malformed: it ${reason} (rule P2). Write a plain POSIX path relative to the workspace root.`,
+        { rule: 'P2' },
+      );
     }
     const { start, path, lexical } = startingPoint(rest, root, options.cwd);
     const physical = await resolvePhysical(start, path);

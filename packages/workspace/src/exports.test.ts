@@ -2,5 +2,15 @@ import { expect, it } from 'vitest';
 import * as api from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(api).sort()).toEqual(['MAX_SYMLINK_HOPS', 'createWorkspace', 'isPathInside', 'malformedReason', 'openConfined', 'openConfinedSync', 'relativeInside', 'resolvePhysical', 'specialFileError']);
+  expect(Object.keys(api).sort()).toEqual([
+    'MAX_SYMLINK_HOPS',
+    'createWorkspace',
+    'isPathInside',
+    'malformedReason',
+    'openConfined',
+    'openConfinedSync',
+    'relativeInside',
+    'resolvePhysical',
+    'specialFileError',
+  ]);
 });

@@ -30,7 +30,27 @@ describe('malformedReason (P2)', () => {
     expect(malformedReason(input)).toMatch(reason);
   });
 
-  const fine = ['a', '.', '..', './a', '../a', 'a/./b', 'a/../b', '/abs/path', '~', '~/x', '~user', '.env', 'a b/c', '.a.b', 'dir/', 'a//b', 'é', '$HOME/x', '%2e%2e'];
+  const fine = [
+    'a',
+    '.',
+    '..',
+    './a',
+    '../a',
+    'a/./b',
+    'a/../b',
+    '/abs/path',
+    '~',
+    '~/x',
+    '~user',
+    '.env',
+    'a b/c',
+    '.a.b',
+    'dir/',
+    'a//b',
+    'é',
+    '$HOME/x',
+    '%2e%2e',
+  ];
   it.each(fine)('%j is well formed', (input) => {
     expect(malformedReason(input)).toBeUndefined();
   });
@@ -47,7 +67,7 @@ describe('malformedReason (P2)', () => {
       input.split('/').every((c) => c === '.' || c === '..' || c === '' || !(c.endsWith('.') || c.endsWith(' ')));
     const alphabet = ['a', 'Z', '0', '.', '..', '/', ' ', ':', '\\', '\u0001', '\u007f', '\u0085', '\u00a0', 'é', '~', '-', '_', '@'];
     let seed = 5;
-    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const wrong: string[] = [];
     for (let i = 0; i < 20_000; i++) {
       let input = '';

@@ -42,7 +42,7 @@ function plainPath(input: string): boolean {
   for (let i = 0; i < n; i++) {
     const c = input.charCodeAt(i);
     if (c <= 0x20 || c >= 0x7f || c === 0x5c /* \\ */ || c === 0x3a /* : */) return false;
-    if (c === 0x2e /* . */ && (i + 1 === n || input.charCodeAt(i + 1) === 0x2f /* / */)) return false;
+    if (c === 0x2e /* . */ && (i + 1 === n || input.charCodeAt(i + 1) === 0x2f) /* / */) return false;
   }
   return true;
 }

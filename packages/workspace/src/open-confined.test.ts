@@ -76,7 +76,10 @@ describe('openConfined (P8)', () => {
 
   it('refuses a path that is outside to begin with', async () => {
     await symlink(outside, join(root, 'out'));
-    await expect(ws.openConfined(await ws.resolve('out/file.txt'), 'r')).rejects.toMatchObject({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' });
+    await expect(ws.openConfined(await ws.resolve('out/file.txt'), 'r')).rejects.toMatchObject({
+      code: 'QUIVER_ERR_PATH_OUTSIDE',
+      rule: 'P8',
+    });
   });
 
   it('reports a missing parent as FILE_NOT_FOUND', async () => {

@@ -151,13 +151,18 @@ async function ordinary(handle: FileHandle, resolved: ResolvedPath): Promise<Fil
  */
 export function specialFileError(input: string, file: string, st: { isFIFO(): boolean; isSocket(): boolean }): Error {
   const kind = st.isFIFO() ? 'a FIFO (named pipe)' : st.isSocket() ? 'a socket' : 'a device';
-  return quiverError(ERROR_CODES.FILE_SPECIAL, `'${input}' is not a regular file (it is ${kind}), so it was not opened: it could block or never end. Use a regular file.`, { file });
+  return quiverError(
+    ERROR_CODES.FILE_SPECIAL,
+    `'${input}' is not a regular file (it is ${kind}), so it was not opened: it could block or never end. Use a regular file.`,
+    { file },
+  );
 }
 
 function toNumericFlags(flags: OpenFlags): number {
   if (typeof flags === 'number') return flags;
   const n = FLAG_STRINGS[flags];
-  if (n === undefined) throw new TypeError(`Unknown open flags "${flags}". Use a number or one of: ${Object.keys(FLAG_STRINGS).join(', ')}.`);
+  if (n === undefined)
+    throw new TypeError(`Unknown open flags "${flags}". Use a number or one of: ${Object.keys(FLAG_STRINGS).join(', ')}.`);
   return n;
 }
 
@@ -173,13 +178,24 @@ async function openOrThrow(resolved: ResolvedPath, path: string, flags: number, 
 function openError(resolved: ResolvedPath, path: string, e: unknown): Error {
   const code = (e as NodeJS.ErrnoException).code;
   // O_WRONLY|O_NONBLOCK on a FIFO with no reader: a FIFO, refused like any special file.
-  if (code === 'ENXIO') return quiverError(ERROR_CODES.FILE_SPECIAL, `'${resolved.input}' is not a regular file (it is a FIFO or a device), so it was not opened: it could block or never end. Use a regular file.`, { file: resolved.resolved, cause: e });
+  if (code === 'ENXIO')
+    return quiverError(
+      ERROR_CODES.FILE_SPECIAL,
+      `'${resolved.input}' is not a regular file (it is a FIFO or a device), so it was not opened: it could block or never end. Use a regular file.`,
+      { file: resolved.resolved, cause: e },
+    );
   if (code === 'ENOENT') {
-    return quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, { file: resolved.resolved, cause: e });
+    return quiverError(ERROR_CODES.FILE_NOT_FOUND, `"${resolved.input}" does not exist (${resolved.resolved}).`, {
+      file: resolved.resolved,
+      cause: e,
+    });
   }
   // O_NOFOLLOW met a symlink where the check saw none: something was swapped in.
   if (code === 'ELOOP' || code === 'ENOTDIR') return outside(resolved, path, e);
-  return quiverError(ERROR_CODES.TOOL_FAILED, `Cannot open "${resolved.input}": ${(e as Error).message}`, { file: resolved.resolved, cause: e });
+  return quiverError(ERROR_CODES.TOOL_FAILED, `Cannot open "${resolved.input}": ${(e as Error).message}`, {
+    file: resolved.resolved,
+    cause: e,
+  });
 }
 
 async function verified(handle: FileHandle, resolved: ResolvedPath, rootPath: string): Promise<FileHandle> {

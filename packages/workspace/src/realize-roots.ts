@@ -15,7 +15,9 @@ export type RootInput = string | { name?: string; path: string };
  */
 export async function realizeRoots(inputs: readonly RootInput[]): Promise<WorkspaceRoot[]> {
   if (inputs.length === 0) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, 'No workspace root was given. Pass at least one folder to createWorkspace().', { key: 'roots' });
+    throw quiverError(ERROR_CODES.CONFIG_INVALID, 'No workspace root was given. Pass at least one folder to createWorkspace().', {
+      key: 'roots',
+    });
   }
   const roots: WorkspaceRoot[] = [];
   const taken = new Set<string>();

@@ -15,7 +15,9 @@ afterEach(async () => {
 
 async function harness(useMcp = true) {
   h = await createTestHarness({
-    plugins: [{ plugin: accessMcpResource, options: { mcpServers: { everything: everythingServer(), off: everythingServer({ disabled: true }) } } }],
+    plugins: [
+      { plugin: accessMcpResource, options: { mcpServers: { everything: everythingServer(), off: everythingServer({ disabled: true }) } } },
+    ],
     config: { approval: { useMcp } },
   });
   return h;
@@ -27,7 +29,9 @@ describe('access_mcp_resource', () => {
     const doc = await t.call('access_mcp_resource', { server_name: 'everything', uri: 'demo://resource/static/document/features.md' });
     expect(doc.isError).toBe(false);
     expect(t.text(doc).length).toBeGreaterThan(20);
-    expect(t.text(await t.call('access_mcp_resource', { server_name: 'everything', uri: 'demo://resource/dynamic/text/5' }))).toContain('5');
+    expect(t.text(await t.call('access_mcp_resource', { server_name: 'everything', uri: 'demo://resource/dynamic/text/5' }))).toContain(
+      '5',
+    );
     expect(t.approvals).toEqual([]);
   });
 
@@ -57,10 +61,20 @@ describe('access_mcp_resource', () => {
 
 describe('formatResourceContents', () => {
   it('joins texts, says "(Empty response)" for nothing, passes images when supported', () => {
-    expect(formatResourceContents([{ uri: 'a', text: 'one' }, { uri: 'b', text: 'two' }])).toEqual([{ type: 'text', text: 'one\n\ntwo' }]);
+    expect(
+      formatResourceContents([
+        { uri: 'a', text: 'one' },
+        { uri: 'b', text: 'two' },
+      ]),
+    ).toEqual([{ type: 'text', text: 'one\n\ntwo' }]);
     expect(formatResourceContents([])).toEqual([{ type: 'text', text: '(Empty response)' }]);
-    expect(formatResourceContents([{ uri: 'i', mimeType: 'image/png', blob: 'iVBOR' }])).toEqual([{ type: 'image', data: 'iVBOR', mimeType: 'image/png' }]);
-    expect(formatResourceContents([{ uri: 'i', mimeType: 'image/png', blob: 'iVBOR' }], false)[0]).toMatchObject({ type: 'text', text: expect.stringContaining('[Binary content of i (image/png') });
+    expect(formatResourceContents([{ uri: 'i', mimeType: 'image/png', blob: 'iVBOR' }])).toEqual([
+      { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+    ]);
+    expect(formatResourceContents([{ uri: 'i', mimeType: 'image/png', blob: 'iVBOR' }], false)[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('[Binary content of i (image/png'),
+    });
   });
 
   it('cuts text over 400 KB', () => {

@@ -50,7 +50,11 @@ async function readResource(config: TaskConfig<McpPluginOptions>, params: z.infe
     const message = e instanceof Error ? e.message : String(e);
     if (!isQuiverError(e)) return errorResult(`Error accessing MCP resource: ${message}`, MCP_ERRORS.MCP_CALL_FAILED, 'keep');
     const own = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN || e.code === MCP_ERRORS.MCP_SERVER_DISABLED;
-    return errorResult(own ? message : `Error accessing MCP resource: ${message}`, e.code, e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN ? 'increment' : 'keep');
+    return errorResult(
+      own ? message : `Error accessing MCP resource: ${message}`,
+      e.code,
+      e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN ? 'increment' : 'keep',
+    );
   }
 }
 
@@ -63,8 +67,12 @@ export function formatResourceContents(contents: ResourceContents[], supportsIma
   const images: ContentBlock[] = [];
   for (const item of contents) {
     if (typeof item.text === 'string') texts.push(item.text);
-    else if (typeof item.blob === 'string' && supportsImages && item.mimeType?.startsWith('image/')) images.push({ type: 'image', data: item.blob, mimeType: item.mimeType });
-    else if (typeof item.blob === 'string') texts.push(`[Binary content of ${item.uri} (${item.mimeType ?? 'unknown type'}, ${Math.floor((item.blob.length * 3) / 4)} bytes) is not shown.]`);
+    else if (typeof item.blob === 'string' && supportsImages && item.mimeType?.startsWith('image/'))
+      images.push({ type: 'image', data: item.blob, mimeType: item.mimeType });
+    else if (typeof item.blob === 'string')
+      texts.push(
+        `[Binary content of ${item.uri} (${item.mimeType ?? 'unknown type'}, ${Math.floor((item.blob.length * 3) / 4)} bytes) is not shown.]`,
+      );
   }
   const text = texts.join('\n\n') || (images.length ? '' : '(Empty response)');
   return [...(text ? [{ type: 'text' as const, text: cutMcpText(text) }] : []), ...images];

@@ -11,4 +11,9 @@ import { accessMcpResourceTool } from './access-mcp-resource.js';
  * const h = await createTestHarness({ plugins: [{ plugin: accessMcpResource, options: { mcpServers } }] });
  * await h.call('access_mcp_resource', { server_name: 'docs', uri: 'docs://readme' });
  */
-export default definePlugin({ name: '@quiver/tool-access-mcp-resource', tools: [accessMcpResourceTool], options: mcpPluginOptionsSchema, register: provideMcpHub });
+export default definePlugin({
+  name: '@quiver/tool-access-mcp-resource',
+  tools: [accessMcpResourceTool],
+  options: mcpPluginOptionsSchema,
+  register: provideMcpHub,
+});

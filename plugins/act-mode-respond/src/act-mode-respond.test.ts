@@ -8,7 +8,9 @@ import { MODE_KEY, TODO_KEY } from './act-mode-respond.js';
 // A stand-in for "any other tool" (the plugin itself imports no other plugin).
 const other = definePlugin({
   name: 'test-other-tool',
-  tools: [defineTool({ name: 'other_tool', description: 'Does nothing.', params: z.object({}), approval: 'none', execute: async () => 'ok' })],
+  tools: [
+    defineTool({ name: 'other_tool', description: 'Does nothing.', params: z.object({}), approval: 'none', execute: async () => 'ok' }),
+  ],
 });
 
 let h: TestHarness;

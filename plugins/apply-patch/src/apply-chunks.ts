@@ -10,7 +10,8 @@ export function applyChunks(lines: string[], chunks: Chunk[], path: string): str
   const out: string[] = [];
   let at = 0;
   for (const chunk of chunks) {
-    if (chunk.origIndex > lines.length) throw patchError(`${path}: chunk.origIndex ${chunk.origIndex} > lines.length ${lines.length}`, path);
+    if (chunk.origIndex > lines.length)
+      throw patchError(`${path}: chunk.origIndex ${chunk.origIndex} > lines.length ${lines.length}`, path);
     if (at > chunk.origIndex) throw patchError(`${path}: currentIndex ${at} > chunk.origIndex ${chunk.origIndex}`, path);
     out.push(...lines.slice(at, chunk.origIndex), ...chunk.insLines);
     at = chunk.origIndex + chunk.delLines.length;

@@ -53,7 +53,8 @@ async function applyPatch(config: TaskConfig, p: ApplyPatchParams): Promise<Tool
   }
   const files = Object.fromEntries(Object.entries(targets.files).map(([k, f]) => [k, f.text]));
   const parsed = parsePatch(lines, files);
-  if (parsed.actions.length === 0) throw patchError('The patch changes no file. Add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section.');
+  if (parsed.actions.length === 0)
+    throw patchError('The patch changes no file. Add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section.');
   if (parsed.failures.length > 0) throw patchError(formatHunkFailures(parsed.failures));
   const built = buildPatchChanges(parsed.actions, targets);
   await writeFilesAtomic(built.changes, { physical: true });

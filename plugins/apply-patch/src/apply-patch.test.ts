@@ -29,7 +29,9 @@ describe('apply_patch through the pipeline (SPEC §16.x.6)', () => {
     const r = await h.call('apply_patch', { input });
     expect(r.isError).toBe(false);
     expect(await read('f.txt')).toBe('x\nY\nz\n');
-    expect(h.text(r)).toBe('Successfully applied patch to the following files:\n\n<final_file_content path="f.txt">\nx\nY\nz\n\n</final_file_content>');
+    expect(h.text(r)).toBe(
+      'Successfully applied patch to the following files:\n\n<final_file_content path="f.txt">\nx\nY\nz\n\n</final_file_content>',
+    );
     expect(h.approvals[0]).toMatchObject({ tool: 'apply_patch', category: 'edit' });
   });
 
@@ -94,9 +96,18 @@ describe('apply_patch: all or nothing (SPEC Part A)', () => {
     const before = await snapshot();
     const r = await h.call('apply_patch', {
       input: P(
-        '*** Update File: one.txt', '@@', '-one', '+ONE',
-        '*** Update File: two.txt', '@@', '-two', '+TWO',
-        '*** Update File: three.txt', '@@', '-no such line', '+x',
+        '*** Update File: one.txt',
+        '@@',
+        '-one',
+        '+ONE',
+        '*** Update File: two.txt',
+        '@@',
+        '-two',
+        '+TWO',
+        '*** Update File: three.txt',
+        '@@',
+        '-no such line',
+        '+x',
         '*** Delete File: gone.txt',
       ),
     });
@@ -110,7 +121,20 @@ describe('apply_patch: all or nothing (SPEC Part A)', () => {
   it('reports every failing hunk across files', async () => {
     h = await createTestHarness({ plugins: [plugin], files });
     const r = await h.call('apply_patch', {
-      input: P('*** Update File: one.txt', '@@', '-nope', '+x', '*** Update File: two.txt', '@@', '-two', '+TWO', '*** Update File: three.txt', '@@', '-nah', '+y'),
+      input: P(
+        '*** Update File: one.txt',
+        '@@',
+        '-nope',
+        '+x',
+        '*** Update File: two.txt',
+        '@@',
+        '-two',
+        '+TWO',
+        '*** Update File: three.txt',
+        '@@',
+        '-nah',
+        '+y',
+      ),
     });
     expect(h.text(r)).toContain('2 hunks could not be applied');
     expect(h.text(r)).toContain('1. one.txt, hunk 1');
@@ -123,10 +147,23 @@ describe('apply_patch: all or nothing (SPEC Part A)', () => {
     await chmod(h.path('run.sh'), 0o755);
     const r = await h.call('apply_patch', {
       input: P(
-        '*** Add File: src/new.txt', '+new',
-        '*** Update File: win.txt', '@@', ' a', '-b', '+B', ' c',
-        '*** Update File: run.sh', '@@', '-echo 1', '+echo 2',
-        '*** Update File: one.txt', '*** Move to: moved/one.txt', '@@', '-one', '+uno',
+        '*** Add File: src/new.txt',
+        '+new',
+        '*** Update File: win.txt',
+        '@@',
+        ' a',
+        '-b',
+        '+B',
+        ' c',
+        '*** Update File: run.sh',
+        '@@',
+        '-echo 1',
+        '+echo 2',
+        '*** Update File: one.txt',
+        '*** Move to: moved/one.txt',
+        '@@',
+        '-one',
+        '+uno',
         '*** Delete File: gone.txt',
       ),
     });
@@ -198,7 +235,9 @@ describe('apply_patch: every path goes through the workspace and ignore gates', 
 
   it('refuses an ignored path without counting a mistake', async () => {
     h = await createTestHarness({ plugins: [plugin], files: { '.quiverignore': 'secret.txt\n', 'secret.txt': 's', 'a.txt': 'a' } });
-    const r = await h.call('apply_patch', { input: P('*** Update File: a.txt', '@@', '-a', '+b', '*** Update File: secret.txt', '@@', '-s', '+t') });
+    const r = await h.call('apply_patch', {
+      input: P('*** Update File: a.txt', '@@', '-a', '+b', '*** Update File: secret.txt', '@@', '-s', '+t'),
+    });
     expect(r).toMatchObject({ isError: true, code: 'QUIVER_ERR_PATH_IGNORED' });
     expect(h.text(r)).toContain('Access denied: secret.txt');
     expect(await read('secret.txt')).toBe('s');

@@ -32,7 +32,10 @@ describe('apply_patch follows the Codex format', () => {
   });
 
   it('*** End of File anchors a hunk with context at the end (scenario 022)', async () => {
-    await patch({ 'tail.txt': 'first\nsecond\nmiddle\nfirst\nsecond\n' }, P('*** Update File: tail.txt', '@@', ' first', '-second', '+second updated', '*** End of File'));
+    await patch(
+      { 'tail.txt': 'first\nsecond\nmiddle\nfirst\nsecond\n' },
+      P('*** Update File: tail.txt', '@@', ' first', '-second', '+second updated', '*** End of File'),
+    );
     expect(await read('tail.txt')).toBe('first\nsecond\nmiddle\nfirst\nsecond updated\n');
   });
 
@@ -42,7 +45,20 @@ describe('apply_patch follows the Codex format', () => {
   });
 
   it('an updated file without a final newline gets one (scenario 014); one with it keeps it', async () => {
-    await patch({ 'no_newline.txt': 'no newline at end', 'ok.txt': 'x\n' }, P('*** Update File: no_newline.txt', '@@', '-no newline at end', '+first line', '+second line', '*** Update File: ok.txt', '@@', '-x', '+y'));
+    await patch(
+      { 'no_newline.txt': 'no newline at end', 'ok.txt': 'x\n' },
+      P(
+        '*** Update File: no_newline.txt',
+        '@@',
+        '-no newline at end',
+        '+first line',
+        '+second line',
+        '*** Update File: ok.txt',
+        '@@',
+        '-x',
+        '+y',
+      ),
+    );
     expect(await read('no_newline.txt')).toBe('first line\nsecond line\n');
     expect(await read('ok.txt')).toBe('y\n');
   });
@@ -72,7 +88,10 @@ describe('apply_patch follows the Codex format', () => {
   });
 
   it('keeps the stricter rules: an Add over an existing file is refused (Codex overwrites), nothing changes', async () => {
-    const r = await patch({ 'dup.txt': 'old\n', 'f.txt': 'x\n' }, P('*** Update File: f.txt', '@@', '-x', '+y', '*** Add File: dup.txt', '+new'));
+    const r = await patch(
+      { 'dup.txt': 'old\n', 'f.txt': 'x\n' },
+      P('*** Update File: f.txt', '@@', '-x', '+y', '*** Add File: dup.txt', '+new'),
+    );
     expect(r.isError).toBe(true);
     expect(await read('dup.txt')).toBe('old\n');
     expect(await read('f.txt')).toBe('x\n');
@@ -88,7 +107,9 @@ describe('apply_patch on hostile files (SPEC R1)', () => {
     truncateSync(h.path('huge.txt'), 100 * 1024 ** 3);
     execFileSync('mkfifo', [h.path('pipe.txt')]);
     for (const target of ['huge.txt', 'pipe.txt']) {
-      const r = await h.call('apply_patch', { input: P('*** Update File: f.txt', '@@', '-x', '+y', `*** Update File: ${target}`, '@@', '-a', '+b') });
+      const r = await h.call('apply_patch', {
+        input: P('*** Update File: f.txt', '@@', '-x', '+y', `*** Update File: ${target}`, '@@', '-a', '+b'),
+      });
       expect(r.isError).toBe(true);
       expect(await read('f.txt')).toBe('x\n');
     }

@@ -27,7 +27,8 @@ const PASSES: { fuzz: number; norm: (s: string) => string }[] = [
  */
 export function findContext(lines: string[], context: string[], start: number, eof: boolean, levenshtein = true): ContextMatch {
   // No context: at the cursor, or for `*** End of File` at the end (before a final newline's empty element).
-  if (context.length === 0) return { index: eof ? Math.max(start, lines.length - (lines[lines.length - 1] === '' ? 1 : 0)) : start, fuzz: 0 };
+  if (context.length === 0)
+    return { index: eof ? Math.max(start, lines.length - (lines[lines.length - 1] === '' ? 1 : 0)) : start, fuzz: 0 };
   if (eof) {
     // A file ending in a newline splits into a last empty element; the context may end before it.
     const ends = [lines.length - context.length];
@@ -61,7 +62,10 @@ function search(lines: string[], context: string[], start: number, levenshtein: 
   const wanted = context.map(canonicalize).join('\n');
   let best = { index: -1, similarity: 0 };
   for (let i = start; i <= lines.length - context.length; i++) {
-    const window = lines.slice(i, i + context.length).map(canonicalize).join('\n');
+    const window = lines
+      .slice(i, i + context.length)
+      .map(canonicalize)
+      .join('\n');
     const s = similarity(wanted, window, Math.max(best.similarity, 0.3));
     if (s > best.similarity) best = { index: i, similarity: s };
   }

@@ -13,7 +13,9 @@ export interface PatchedFile {
 export function formatPatchResult(files: readonly PatchedFile[], fuzz: number): string {
   const parts = ['Successfully applied patch to the following files:'];
   for (const f of files) {
-    parts.push(f.content === undefined ? `\n${f.path}: [deleted]` : `\n<final_file_content path="${f.path}">\n${f.content}\n</final_file_content>`);
+    parts.push(
+      f.content === undefined ? `\n${f.path}: [deleted]` : `\n<final_file_content path="${f.path}">\n${f.content}\n</final_file_content>`,
+    );
   }
   if (fuzz > 0) parts.push(`\nNote: Patch applied with fuzz factor ${fuzz}`);
   return parts.join('\n');

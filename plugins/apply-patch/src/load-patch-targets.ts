@@ -41,15 +41,22 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export async function loadPatchTargets(config: TaskConfig, paths: readonly PatchPath[]): Promise<PatchTargets> {
   const targets: PatchTargets = { resolved: new Map(), files: {} };
   for (const { path, kind } of paths) {
-    if (path === '') throw patchError(`A '*** ${kind === 'move' ? 'Move to' : `${kind[0].toUpperCase()}${kind.slice(1)} File`}:' line has no path.`);
+    if (path === '')
+      throw patchError(`A '*** ${kind === 'move' ? 'Move to' : `${kind[0].toUpperCase()}${kind.slice(1)} File`}:' line has no path.`);
     const target = targets.resolved.get(path) ?? (await resolveChecked(config, path));
     targets.resolved.set(path, target);
     if (target.isDirectory) throw patchError(`${path} is a directory, not a file.`, path);
     if ((kind === 'add' || kind === 'move') && target.exists) {
-      throw patchError(`${kind === 'add' ? 'Add File' : 'Move'} Error: File already exists: ${path}. Use '*** Update File:' to change an existing file.`, path);
+      throw patchError(
+        `${kind === 'add' ? 'Add File' : 'Move'} Error: File already exists: ${path}. Use '*** Update File:' to change an existing file.`,
+        path,
+      );
     }
     if (kind === 'update' || kind === 'delete') {
-      if (!target.exists) throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `${kind === 'update' ? 'Update' : 'Delete'} File Error: Missing File: ${path}`, { file: path });
+      if (!target.exists)
+        throw quiverError(ERROR_CODES.FILE_NOT_FOUND, `${kind === 'update' ? 'Update' : 'Delete'} File Error: Missing File: ${path}`, {
+          file: path,
+        });
       targets.files[path] ??= await readTarget(target, path);
     }
   }
@@ -63,14 +70,25 @@ export async function loadPatchTargets(config: TaskConfig, paths: readonly Patch
 async function resolveChecked(config: TaskConfig, path: string): Promise<ResolvedPath> {
   const screen = await screenPath(config.services, path, 'write');
   if (!screen) throw quiverError(ERROR_CODES.SERVICE_MISSING, 'apply_patch needs the workspace service; the host registered none.');
-  if (!screen.allowed && screen.stage === 'resolve') throw quiverError(screen.code, `${path}: ${screen.text}`, { file: path, rule: screen.rule });
+  if (!screen.allowed && screen.stage === 'resolve')
+    throw quiverError(screen.code, `${path}: ${screen.text}`, { file: path, rule: screen.rule });
   if (screen.path && !screen.path.inside) {
-    throw quiverError(ERROR_CODES.PATH_OUTSIDE, `${path} is outside every workspace root (rule P4). apply_patch only changes files inside the workspace; nothing was changed.`, { file: path, rule: 'P4' });
+    throw quiverError(
+      ERROR_CODES.PATH_OUTSIDE,
+      `${path} is outside every workspace root (rule P4). apply_patch only changes files inside the workspace; nothing was changed.`,
+      { file: path, rule: 'P4' },
+    );
   }
   if (screen.allowed) return screen.path;
   if (screen.stage === 'protected') throw new IgnoredPathError(`${screen.text} Nothing was changed.`, screen.code);
-  const why = screen.rule === 'P6' ? 'is protected (rule P6): .git/ and the ignore file cannot be written' : `is blocked by the ${screen.decision?.file ?? ignoreFileName(config)} file settings (rule ${screen.rule ?? 'P5'})`;
-  throw new IgnoredPathError(`Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`, screen.code);
+  const why =
+    screen.rule === 'P6'
+      ? 'is protected (rule P6): .git/ and the ignore file cannot be written'
+      : `is blocked by the ${screen.decision?.file ?? ignoreFileName(config)} file settings (rule ${screen.rule ?? 'P5'})`;
+  throw new IgnoredPathError(
+    `Access denied: ${path} ${why}. Nothing was changed; continue without this file, or ask the user to update the ignore file.`,
+    screen.code,
+  );
 }
 
 function ignoreFileName(config: TaskConfig): string {
@@ -102,7 +120,11 @@ async function readBounded(handle: FileHandle, target: ResolvedPath): Promise<Bu
     const st = await handle.stat();
     if (st.isDirectory()) throw patchError(`${target.input} is a directory; apply_patch edits files.`, target.input);
     if (!st.isFile()) throw specialFileError(target.input, target.resolved, st);
-    if (st.size > MAX_PATCH_FILE_BYTES) throw patchError(`${target.input} is ${Math.round(st.size / 1024 / 1024)} MB; apply_patch edits files up to ${MAX_PATCH_FILE_BYTES / 1024 / 1024} MB (they are read whole). Edit it with a command (sed, a script) instead.`, target.input);
+    if (st.size > MAX_PATCH_FILE_BYTES)
+      throw patchError(
+        `${target.input} is ${Math.round(st.size / 1024 / 1024)} MB; apply_patch edits files up to ${MAX_PATCH_FILE_BYTES / 1024 / 1024} MB (they are read whole). Edit it with a command (sed, a script) instead.`,
+        target.input,
+      );
     return await handle.readFile();
   } finally {
     await handle.close();

@@ -33,7 +33,14 @@ describe('parsePatch: hunks', () => {
 
   it('nested @@ anchors narrow the place down', () => {
     const file = 'class A:\n    def run(self):\n        pass\nclass B:\n    def run(self):\n        pass\n';
-    const r = parse({ 'a.py': file }, '*** Update File: a.py', '@@ class B:', '@@     def run(self):', '-        pass', '+        return 2');
+    const r = parse(
+      { 'a.py': file },
+      '*** Update File: a.py',
+      '@@ class B:',
+      '@@     def run(self):',
+      '-        pass',
+      '+        return 2',
+    );
     expect(update(r.actions[0]).chunks[0].origIndex).toBe(5);
   });
 
@@ -73,7 +80,26 @@ describe('parsePatch: hunks', () => {
 
   it('V4A: three lines of context on each side', () => {
     const file = Array.from({ length: 20 }, (_, i) => `v${i}`).join('\n');
-    const r = parse({ f: file }, '*** Update File: f', '@@', ' v0', ' v1', ' v2', '-v3', '+V3', ' v4', ' v5', ' v6', '@@', ' v8', ' v9', ' v10', '-v11', '+V11', ' v12');
+    const r = parse(
+      { f: file },
+      '*** Update File: f',
+      '@@',
+      ' v0',
+      ' v1',
+      ' v2',
+      '-v3',
+      '+V3',
+      ' v4',
+      ' v5',
+      ' v6',
+      '@@',
+      ' v8',
+      ' v9',
+      ' v10',
+      '-v11',
+      '+V11',
+      ' v12',
+    );
     expect(update(r.actions[0]).chunks.map((c) => c.origIndex)).toEqual([3, 11]);
   });
 
@@ -95,7 +121,16 @@ describe('parsePatch: files', () => {
   });
 
   it('deletes and moves', () => {
-    const r = parse({ 'old.txt': 'x', 'm.txt': 'a\nb' }, '*** Delete File: old.txt', '*** Update File: m.txt', '*** Move to: moved/m.txt', '@@', ' a', '-b', '+B');
+    const r = parse(
+      { 'old.txt': 'x', 'm.txt': 'a\nb' },
+      '*** Delete File: old.txt',
+      '*** Update File: m.txt',
+      '*** Move to: moved/m.txt',
+      '@@',
+      ' a',
+      '-b',
+      '+B',
+    );
     expect(r.actions[0]).toEqual({ type: 'delete', path: 'old.txt' });
     expect(r.actions[1]).toMatchObject({ type: 'update', path: 'm.txt', movePath: 'moved/m.txt' });
   });
@@ -124,7 +159,22 @@ describe('parsePatch: files', () => {
 
   it('valid / bad / valid: two chunks and one reported failure naming hunk 2', () => {
     const file = 'l0\nl1\nl2\nl3\nl4\nl5';
-    const r = parse({ f: file }, '*** Update File: f', '@@', ' l0', '-l1', '+L1', '@@', ' nothing', '-like this', '+x', '@@', ' l3', '-l4', '+L4');
+    const r = parse(
+      { f: file },
+      '*** Update File: f',
+      '@@',
+      ' l0',
+      '-l1',
+      '+L1',
+      '@@',
+      ' nothing',
+      '-like this',
+      '+x',
+      '@@',
+      ' l3',
+      '-l4',
+      '+L4',
+    );
     expect(update(r.actions[0]).chunks).toHaveLength(2);
     expect(r.failures.map((f) => f.hunk)).toEqual([2]);
   });
@@ -144,7 +194,21 @@ describe('parsePatch: blank lines are context, never a hang', () => {
   });
 
   it('blank lines between hunks and before the next file are tolerated', () => {
-    const r = parse({ f: 'a\nb\nc\nd', g: 'x' }, '*** Update File: f', '@@', ' a', '-b', '+B', '', '@@', ' c', '-d', '+D', '', '*** Delete File: g');
+    const r = parse(
+      { f: 'a\nb\nc\nd', g: 'x' },
+      '*** Update File: f',
+      '@@',
+      ' a',
+      '-b',
+      '+B',
+      '',
+      '@@',
+      ' c',
+      '-d',
+      '+D',
+      '',
+      '*** Delete File: g',
+    );
     expect(r.failures).toEqual([]);
     expect(apply('a\nb\nc\nd', r.actions[0])).toBe('a\nB\nc\nD');
   });

@@ -15,7 +15,11 @@ export function parsePatch(lines: string[], files: Readonly<Record<string, strin
   const parsed: ParsedPatch = { actions: [], fuzz: 0, failures: [] };
   const seen = new Map<string, string>();
   const claim = (path: string, kind: string) => {
-    if (seen.has(path)) throw patchError(`Duplicate ${kind} for file: ${path}. Each file may appear once per patch; merge its changes into one section.`, path);
+    if (seen.has(path))
+      throw patchError(
+        `Duplicate ${kind} for file: ${path}. Each file may appear once per patch; merge its changes into one section.`,
+        path,
+      );
     seen.set(path, kind);
   };
   let i = 1;
@@ -25,7 +29,8 @@ export function parsePatch(lines: string[], files: Readonly<Record<string, strin
     if (line.startsWith(MARKERS.update)) i = parseUpdate(lines, i, files, parsed, claim);
     else if (line.startsWith(MARKERS.delete)) i = parseDelete(lines, i, files, parsed, claim);
     else if (line.startsWith(MARKERS.add)) i = parseAdd(lines, i, files, parsed, claim);
-    else if (line.trim() === '') i++; // a blank line between sections is harmless
+    else if (line.trim() === '')
+      i++; // a blank line between sections is harmless
     else throw patchError(`Unknown line while parsing: ${line}`);
   }
   return parsed;
@@ -71,7 +76,8 @@ function parseAdd(lines: string[], at: number, files: Readonly<Record<string, st
   for (; i < lines.length && !isSectionStart(lines[i]); i++) {
     const line = lines[i];
     if (line.startsWith('+')) content.push(line.slice(1));
-    else if (line === '') content.push(''); // a blank line is an empty line of the new file
+    else if (line === '')
+      content.push(''); // a blank line is an empty line of the new file
     else throw patchError(`Invalid Add File line (missing '+'): ${line}`, path);
   }
   while (content.length > 0 && content[content.length - 1] === '') content.pop();

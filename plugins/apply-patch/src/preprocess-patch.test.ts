@@ -17,6 +17,10 @@ describe('preprocessPatch', () => {
   });
 
   it('drops trailing empty lines inside the patch', () => {
-    expect(preprocessPatch('*** Begin Patch\n*** Delete File: a\n\n\n*** End Patch')).toEqual(['*** Begin Patch', '*** Delete File: a', '*** End Patch']);
+    expect(preprocessPatch('*** Begin Patch\n*** Delete File: a\n\n\n*** End Patch')).toEqual([
+      '*** Begin Patch',
+      '*** Delete File: a',
+      '*** End Patch',
+    ]);
   });
 });

@@ -19,7 +19,9 @@ export function preprocessPatch(input: string): string[] {
   const end = findLastIndex(lines, (l) => l.trim() === MARKERS.end);
   if (begin !== -1 && end > begin) return [MARKERS.begin, ...trimTrailingEmpty(lines.slice(begin + 1, end)), MARKERS.end];
   if (begin !== -1 || end !== -1) {
-    throw patchError('Invalid patch text - incomplete sentinels. Start the patch with "*** Begin Patch" and end it with "*** End Patch", or try breaking it into smaller patches.');
+    throw patchError(
+      'Invalid patch text - incomplete sentinels. Start the patch with "*** Begin Patch" and end it with "*** End Patch", or try breaking it into smaller patches.',
+    );
   }
   const body = lines.filter((l) => !WRAPPER.some((re) => re.test(l)));
   return [MARKERS.begin, ...trimTrailingEmpty(dropLeadingEmpty(body)), MARKERS.end];
@@ -33,7 +35,9 @@ function checkHeredoc(before: string[]): void {
   for (const line of before) {
     const m = HEREDOC.exec(line);
     if (m && m[1] !== m[3]) {
-      throw patchError(`Invalid patch text - the heredoc wrapper "${line.trim()}" has mismatched quotes. Send the patch text alone (from "*** Begin Patch" to "*** End Patch"), or quote the delimiter the same on both sides (<<'EOF').`);
+      throw patchError(
+        `Invalid patch text - the heredoc wrapper "${line.trim()}" has mismatched quotes. Send the patch text alone (from "*** Begin Patch" to "*** End Patch"), or quote the delimiter the same on both sides (<<'EOF').`,
+      );
     }
   }
 }

@@ -41,7 +41,11 @@ describe('ask_followup_question through the pipeline', () => {
     expect(h.text(r)).toBe(
       `[YOLO MODE: User input is not available in non-interactive mode. You must use available tools (read_file, search_files, list_files, execute_command and the others) to find the answer to your question: "${q}"]`,
     );
-    expect(h.said).toContainEqual({ type: 'info', text: `[YOLO MODE] Auto-responding to question: "${'x'.repeat(100)}..."`, data: undefined });
+    expect(h.said).toContainEqual({
+      type: 'info',
+      text: `[YOLO MODE] Auto-responding to question: "${'x'.repeat(100)}..."`,
+      data: undefined,
+    });
   });
 
   it('notifies when notifications are on', async () => {

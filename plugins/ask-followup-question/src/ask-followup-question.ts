@@ -10,7 +10,9 @@ const params = z.object({
   options: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .describe('2 to 5 answer options the user can pick from, as a JSON array of strings, e.g. ["Yes", "No"]. Omit to let the user answer freely.'),
+    .describe(
+      '2 to 5 answer options the user can pick from, as a JSON array of strings, e.g. ["Yes", "No"]. Omit to let the user answer freely.',
+    ),
   task_progress: z.string().optional().describe('The updated task checklist, in Markdown.'),
 });
 

@@ -34,7 +34,9 @@ describe('attempt_completion: the user reply', () => {
   });
 
   it('a message is feedback: returned in <feedback>, the task goes on', async () => {
-    await setup({ ask: { response: 'message', text: 'Also add tests.', images: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] } });
+    await setup({
+      ask: { response: 'message', text: 'Also add tests.', images: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+    });
     const r = await h.call('attempt_completion', { result: 'Added the parser.' });
     expect(r.isError).toBe(false);
     expect(r.content).toEqual([

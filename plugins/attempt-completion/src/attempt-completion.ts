@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { askUser, defineTool, ERROR_CODES, errorResult, responses, type ContentBlock, type TaskConfig, type ToolResponse } from '@quiver/core';
+import {
+  askUser,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  responses,
+  type ContentBlock,
+  type TaskConfig,
+  type ToolResponse,
+} from '@quiver/core';
 import { TASK_STATE_KEYS, type TaskCompletion } from '@quiver/shared';
 import { doubleCheckRequest, takeDoubleCheck } from './double-check.js';
 import { runCompletionCommand } from './run-completion-command.js';
@@ -27,10 +36,7 @@ const params = z.object({
   result: z
     .string()
     .describe('The result of the task, stated as final: what was done. Do not end with a question or an offer of further help.'),
-  command: z
-    .string()
-    .optional()
-    .describe('Optional command that shows the result to the user (e.g. `open index.html`).'),
+  command: z.string().optional().describe('Optional command that shows the result to the user (e.g. `open index.html`).'),
   task_progress: z.string().optional().describe('The final task checklist, in Markdown.'),
 });
 
@@ -74,7 +80,11 @@ async function attemptCompletion(config: TaskConfig<AttemptCompletionOptions>, p
   if (config.options.doubleCheckCompletion && takeDoubleCheck(config.taskState)) {
     const initial = config.taskState.values.get(TASK_STATE_KEYS.initialTask);
     // Turned back, not a mistake: the count stays where it was (vectors §16.x.8).
-    return errorResult(responses.toolError(doubleCheckRequest(typeof initial === 'string' ? initial : undefined)), ERROR_CODES.TOOL_FAILED, 'keep');
+    return errorResult(
+      responses.toolError(doubleCheckRequest(typeof initial === 'string' ? initial : undefined)),
+      ERROR_CODES.TOOL_FAILED,
+      'keep',
+    );
   }
   await storeProgress(config, p.task_progress);
   const command = p.command?.trim() || undefined;

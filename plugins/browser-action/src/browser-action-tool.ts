@@ -5,7 +5,16 @@
  * returns the console logs it captured and a screenshot; `close` ends the browser.
  */
 import { z } from 'zod';
-import { defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import {
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  isQuiverError,
+  quiverError,
+  responses,
+  type TaskConfig,
+  type ToolResponse,
+} from '@quiver/core';
 import { browserOptionsSchema, type BrowserSettings } from './browser-settings.js';
 import type { ActionOutcome, BrowserSession, LoadGuard } from './browser-session.js';
 import { sessionOf } from './browser-session-service.js';
@@ -23,8 +32,16 @@ export type BrowserActionName = (typeof BROWSER_ACTIONS)[number];
 /** The parameters of browser_action. */
 export const browserActionParams = z.object({
   action: z.enum(BROWSER_ACTIONS).describe('The action to perform: launch, click, type, scroll_down, scroll_up or close.'),
-  url: z.string().optional().describe('For launch: the URL to open (e.g. http://localhost:3000, or a file:///… page inside the workspace).'),
-  coordinate: z.string().optional().describe('For click: the x,y position in the 900x600 viewport, e.g. "450,300". Aim at the center of the element, as seen in the last screenshot.'),
+  url: z
+    .string()
+    .optional()
+    .describe('For launch: the URL to open (e.g. http://localhost:3000, or a file:///… page inside the workspace).'),
+  coordinate: z
+    .string()
+    .optional()
+    .describe(
+      'For click: the x,y position in the 900x600 viewport, e.g. "450,300". Aim at the center of the element, as seen in the last screenshot.',
+    ),
   text: z.string().optional().describe('For type: the text to type into the focused element.'),
   task_progress: z.string().optional().describe("A checklist of the task's progress, updated with this call (optional)."),
 });
@@ -71,7 +88,10 @@ async function executeBrowserAction(config: TaskConfig<BrowserSettings>, params:
     const message = e instanceof Error ? e.message : String(e);
     return errorResult(responses.toolError(message), isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED);
   }
-  await config.ui.say('browser_action_result', outcome.logs.join('\n'), { currentUrl: outcome.url, currentMousePosition: outcome.mousePosition });
+  await config.ui.say('browser_action_result', outcome.logs.join('\n'), {
+    currentUrl: outcome.url,
+    currentMousePosition: outcome.mousePosition,
+  });
   if (outcome.error) {
     const text = responses.toolError(`${outcome.error.message}\n\nConsole logs:\n${outcome.logs.join('\n') || '(No new logs)'}`);
     return { content: actionResultBlocks(outcome, text), isError: true, code: outcome.error.code };
@@ -99,10 +119,14 @@ function run(config: TaskConfig, session: BrowserSession, settings: BrowserSetti
   const deadline = (work: Promise<ActionOutcome>, ms = settings.actionTimeoutMs) => withDeadline(work, ms, config.signal, params.action);
   switch (params.action) {
     case 'launch':
-      return deadline(session.launch(withScheme(params.url!.trim()), settings, loadGuard(config)), settings.launchTimeoutMs + settings.actionTimeoutMs);
+      return deadline(
+        session.launch(withScheme(params.url!.trim()), settings, loadGuard(config)),
+        settings.launchTimeoutMs + settings.actionTimeoutMs,
+      );
     case 'click': {
       const point = parseCoordinate(params.coordinate!, settings.viewport);
-      if ('error' in point) throw quiverError(ERROR_CODES.PARAM_INVALID, `Invalid coordinate: ${point.error}.`, { tool: 'browser_action', key: 'coordinate' });
+      if ('error' in point)
+        throw quiverError(ERROR_CODES.PARAM_INVALID, `Invalid coordinate: ${point.error}.`, { tool: 'browser_action', key: 'coordinate' });
       return deadline(session.click(point.x, point.y));
     }
     case 'type':

@@ -34,7 +34,11 @@ const file = (path: string) => pathToFileURL(path).href;
 const page = (body: string) => `<!doctype html><body>${body}</body>`;
 
 async function workspace(files: Record<string, string>): Promise<TestHarness> {
-  h = await createTestHarness({ plugins: [plugin], files: { '.quiverignore': '*.env.html\n', 'prod.env.html': '<script>console.log("LEAK-IGNORED")</script>', ...files }, config: { approval: { useBrowser: true } } });
+  h = await createTestHarness({
+    plugins: [plugin],
+    files: { '.quiverignore': '*.env.html\n', 'prod.env.html': '<script>console.log("LEAK-IGNORED")</script>', ...files },
+    config: { approval: { useBrowser: true } },
+  });
   await symlink(join(outside, 'secret.html'), h.path('link.html'));
   await writeFile(h.path('frame.html'), '<script>console.log("inside frame loaded")</script>');
   return h;

@@ -10,7 +10,9 @@ import { pngSize, startTestPages, type TestPages } from './test-pages.examples.j
 
 const chromium = [process.env[CHROMIUM_ENV], ...CHROMIUM_CANDIDATES].find((p) => p && existsSync(p));
 if (!chromium) {
-  console.warn(`browser_action browser tests skipped: no Chromium at $${CHROMIUM_ENV} or ${CHROMIUM_CANDIDATES.join(', ')} (apt-get install chromium).`);
+  console.warn(
+    `browser_action browser tests skipped: no Chromium at $${CHROMIUM_ENV} or ${CHROMIUM_CANDIDATES.join(', ')} (apt-get install chromium).`,
+  );
 }
 
 let pages: TestPages;
@@ -28,10 +30,21 @@ afterEach(async () => {
 
 const echo = definePlugin({
   name: 'test-echo',
-  tools: [defineTool({ name: 'echo', description: 'Echo.', params: z.object({ text: z.string() }), approval: 'none', execute: async (_c, p) => p.text })],
+  tools: [
+    defineTool({
+      name: 'echo',
+      description: 'Echo.',
+      params: z.object({ text: z.string() }),
+      approval: 'none',
+      execute: async (_c, p) => p.text,
+    }),
+  ],
 });
 
-async function harness(options: Record<string, unknown> = {}, more: Partial<Parameters<typeof createTestHarness>[0]> = {}): Promise<TestHarness> {
+async function harness(
+  options: Record<string, unknown> = {},
+  more: Partial<Parameters<typeof createTestHarness>[0]> = {},
+): Promise<TestHarness> {
   h = await createTestHarness({ plugins: [{ plugin, options }, echo], ...more });
   return h;
 }
@@ -150,7 +163,12 @@ describe('browser_action parameters and errors (no browser needed)', () => {
 
   it('needs url for launch, coordinate for click and text for type', async () => {
     const t = await harness();
-    for (const [params, key] of [[{ action: 'launch' }, 'url'], [{ action: 'launch', url: ' ' }, 'url'], [{ action: 'click' }, 'coordinate'], [{ action: 'type' }, 'text']] as const) {
+    for (const [params, key] of [
+      [{ action: 'launch' }, 'url'],
+      [{ action: 'launch', url: ' ' }, 'url'],
+      [{ action: 'click' }, 'coordinate'],
+      [{ action: 'type' }, 'text'],
+    ] as const) {
       const r = await act(t, params);
       expect(r.isError).toBe(true);
       expect(t.text(r)).toContain(`Missing value for required parameter '${key}'`);
@@ -161,7 +179,12 @@ describe('browser_action parameters and errors (no browser needed)', () => {
 
   it('says the browser is not launched before launch', async () => {
     const t = await harness();
-    for (const params of [{ action: 'click', coordinate: '1,1' }, { action: 'type', text: 'x' }, { action: 'scroll_down' }, { action: 'scroll_up' }]) {
+    for (const params of [
+      { action: 'click', coordinate: '1,1' },
+      { action: 'type', text: 'x' },
+      { action: 'scroll_down' },
+      { action: 'scroll_up' },
+    ]) {
       const r = await act(t, params);
       expect(r.isError).toBe(true);
       expect(t.text(r)).toContain(NOT_LAUNCHED_MESSAGE);
@@ -186,12 +209,21 @@ describe('browser_action parameters and errors (no browser needed)', () => {
     const t = await harness({ executablePath: '/nonexistent/chromium' });
     const r = await act(t, { action: 'launch', url: `${pages.url}/` });
     expect(r.isError).toBe(true);
-    expect(t.text(r)).toContain("Chromium was not found at '/nonexistent/chromium' (from the browser_action plugin option 'executablePath')");
+    expect(t.text(r)).toContain(
+      "Chromium was not found at '/nonexistent/chromium' (from the browser_action plugin option 'executablePath')",
+    );
     expect(t.text(r)).toContain('apt-get install chromium');
   });
 
   it('refuses invalid or unknown plugin options when the plugin loads, naming the plugin and the key', async () => {
-    await expect(harness({ viewport: 'huge' })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-browser-action', key: 'options.viewport' });
-    await expect(harness({ navigationTimeout: 5000 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.navigationTimeout' });
+    await expect(harness({ viewport: 'huge' })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      plugin: '@quiver/tool-browser-action',
+      key: 'options.viewport',
+    });
+    await expect(harness({ navigationTimeout: 5000 })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      key: 'options.navigationTimeout',
+    });
   });
 });

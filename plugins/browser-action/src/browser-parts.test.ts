@@ -35,12 +35,24 @@ describe('parseCoordinate', () => {
 describe('browserSettings', () => {
   it("has the baseline's figures by default", () => {
     expect(browserSettings({})).toEqual(DEFAULT_BROWSER_SETTINGS);
-    expect(DEFAULT_BROWSER_SETTINGS).toMatchObject({ viewport: { width: 900, height: 600 }, navigationTimeoutMs: 7000, stableWaitMs: 5000, logQuietMs: 500, logWaitMs: 3000 });
+    expect(DEFAULT_BROWSER_SETTINGS).toMatchObject({
+      viewport: { width: 900, height: 600 },
+      navigationTimeoutMs: 7000,
+      stableWaitMs: 5000,
+      logQuietMs: 500,
+      logWaitMs: 3000,
+    });
   });
   it('takes a viewport as "WxH" or an object, and rejects bad options by key', () => {
     expect(browserSettings({ viewport: '1280x800' }).viewport).toEqual({ width: 1280, height: 800 });
     expect(browserSettings({ viewport: { width: 800, height: 600 } }).viewport).toEqual({ width: 800, height: 600 });
-    const error = (() => { try { browserSettings({ navigationTimeoutMs: -1 }); } catch (e) { return e; } })();
+    const error = (() => {
+      try {
+        browserSettings({ navigationTimeoutMs: -1 });
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(isQuiverError(error) && error.code).toBe('QUIVER_ERR_CONFIG_INVALID');
     expect((error as Error).message).toContain("'navigationTimeoutMs'");
   });
@@ -56,7 +68,9 @@ describe('findChromium', () => {
     expect(await findChromium(fake, {})).toBe(fake);
     expect(await findChromium(undefined, { QUIVER_CHROMIUM: fake })).toBe(fake);
     await chmod(fake, 0o644);
-    await expect(findChromium(undefined, { QUIVER_CHROMIUM: fake })).rejects.toThrow(`Chromium was not found at '${fake}' (from $QUIVER_CHROMIUM)`);
+    await expect(findChromium(undefined, { QUIVER_CHROMIUM: fake })).rejects.toThrow(
+      `Chromium was not found at '${fake}' (from $QUIVER_CHROMIUM)`,
+    );
   });
 });
 
@@ -85,7 +99,9 @@ describe('ConsoleLogBuffer', () => {
 describe('withDeadline', () => {
   it('times out, and honours an abort', async () => {
     const never = new Promise<never>(() => undefined);
-    await expect(withDeadline(never, 20, new AbortController().signal, 'click')).rejects.toThrow("The browser action 'click' did not finish within 0.02 s");
+    await expect(withDeadline(never, 20, new AbortController().signal, 'click')).rejects.toThrow(
+      "The browser action 'click' did not finish within 0.02 s",
+    );
     const controller = new AbortController();
     const pending = withDeadline(never, 10_000, controller.signal, 'type');
     controller.abort();
@@ -93,4 +109,3 @@ describe('withDeadline', () => {
     expect(await withDeadline(sleep(1, 'ok'), 1000, new AbortController().signal, 'x')).toBe('ok');
   });
 });
-

@@ -204,7 +204,11 @@ export class BrowserSession {
   private async screenshot(page: Page, settings: BrowserSettings): Promise<ActionOutcome['screenshot']> {
     try {
       const type = settings.screenshotType;
-      const data = await page.screenshot({ type, timeout: Math.min(settings.actionTimeoutMs, SCREENSHOT_TIMEOUT_MS), ...(type === 'jpeg' ? { quality: 80 } : {}) });
+      const data = await page.screenshot({
+        type,
+        timeout: Math.min(settings.actionTimeoutMs, SCREENSHOT_TIMEOUT_MS),
+        ...(type === 'jpeg' ? { quality: 80 } : {}),
+      });
       return { data, mimeType: `image/${type}` };
     } catch (e) {
       this.logs.push(`[Error] screenshot failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -20,7 +20,11 @@ describe('browser_action launch URL checks', () => {
     ['a javascript: URL', () => 'javascript:alert(1)', 'QUIVER_ERR_PARAM_INVALID'],
     ['a view-source: URL', () => 'view-source:http://127.0.0.1/', 'QUIVER_ERR_PARAM_INVALID'],
   ])('refuses %s', async (_what, url, code) => {
-    h = await createTestHarness({ plugins: [browserAction], files: { '.quiverignore': '*.env\n', 'prod.env': 'SECRET=1' }, config: { approval: { useBrowser: true } } });
+    h = await createTestHarness({
+      plugins: [browserAction],
+      files: { '.quiverignore': '*.env\n', 'prod.env': 'SECRET=1' },
+      config: { approval: { useBrowser: true } },
+    });
     const result = await h.call('browser_action', { action: 'launch', url: url(h.root) });
     expect(result.isError).toBe(true);
     expect(result.code).toBe(code);
@@ -28,7 +32,11 @@ describe('browser_action launch URL checks', () => {
   });
 
   it('lets a file: URL inside the workspace through to the launch', async () => {
-    h = await createTestHarness({ plugins: [browserAction], files: { 'page.html': '<p>hi</p>' }, config: { approval: { useBrowser: true } } });
+    h = await createTestHarness({
+      plugins: [browserAction],
+      files: { 'page.html': '<p>hi</p>' },
+      config: { approval: { useBrowser: true } },
+    });
     await writeFile(h.path('page.html'), '<p>hi</p>');
     const result = await h.call('browser_action', { action: 'launch', url: pathToFileURL(h.path('page.html')).href });
     // Without Chromium the launch itself fails; either way the URL check did not refuse it.

@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { coreServices, ERROR_CODES, isQuiverError, quiverError, type IgnoreService, type TaskConfig, type WorkspaceService } from '@quiver/core';
+import {
+  coreServices,
+  ERROR_CODES,
+  isQuiverError,
+  quiverError,
+  type IgnoreService,
+  type TaskConfig,
+  type WorkspaceService,
+} from '@quiver/core';
 
 /** Schemes a launch may open. Everything else (javascript:, chrome:, view-source:, ...) is refused. */
 const OPEN_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:', 'file:']);
@@ -36,10 +44,17 @@ export async function checkUrl(gates: UrlGates, url: string): Promise<void> {
   try {
     parsed = new URL(url);
   } catch {
-    throw quiverError(ERROR_CODES.PARAM_INVALID, `'${url}' is not a valid URL. Pass an http(s) URL such as http://localhost:3000.`, { tool: 'browser_action', key: 'url' });
+    throw quiverError(ERROR_CODES.PARAM_INVALID, `'${url}' is not a valid URL. Pass an http(s) URL such as http://localhost:3000.`, {
+      tool: 'browser_action',
+      key: 'url',
+    });
   }
   if (!OPEN_SCHEMES.has(parsed.protocol)) {
-    throw quiverError(ERROR_CODES.PARAM_INVALID, `browser_action does not open ${parsed.protocol} URLs. Use an http(s) URL, or a file:// URL inside the workspace.`, { tool: 'browser_action', key: 'url' });
+    throw quiverError(
+      ERROR_CODES.PARAM_INVALID,
+      `browser_action does not open ${parsed.protocol} URLs. Use an http(s) URL, or a file:// URL inside the workspace.`,
+      { tool: 'browser_action', key: 'url' },
+    );
   }
   if (parsed.protocol !== 'file:') return;
   let resolved;
@@ -47,13 +62,25 @@ export async function checkUrl(gates: UrlGates, url: string): Promise<void> {
     resolved = await gates.workspace.resolve(fileURLToPath(parsed));
   } catch (e) {
     if (isQuiverError(e)) throw e;
-    throw quiverError(ERROR_CODES.PATH_MALFORMED, `The file URL '${url}' does not name a usable path.`, { tool: 'browser_action', key: 'url', rule: 'P2' });
+    throw quiverError(ERROR_CODES.PATH_MALFORMED, `The file URL '${url}' does not name a usable path.`, {
+      tool: 'browser_action',
+      key: 'url',
+      rule: 'P2',
+    });
   }
   if (!resolved.inside) {
-    throw quiverError(ERROR_CODES.PATH_OUTSIDE, `The file URL '${url}' points outside the workspace (rule P4). Open pages inside the workspace, or serve the page over http.`, { tool: 'browser_action', key: 'url', rule: 'P4' });
+    throw quiverError(
+      ERROR_CODES.PATH_OUTSIDE,
+      `The file URL '${url}' points outside the workspace (rule P4). Open pages inside the workspace, or serve the page over http.`,
+      { tool: 'browser_action', key: 'url', rule: 'P4' },
+    );
   }
   const decision = await gates.ignore.checkPath(resolved, 'read');
   if (!decision.allowed) {
-    throw quiverError(ERROR_CODES.PATH_IGNORED, `The file URL '${url}' names a path blocked by the ignore rules (rule ${decision.rule ?? 'P5'}). Continue without it, or ask the user to update the ignore file.`, { tool: 'browser_action', key: 'url', rule: decision.rule ?? 'P5' });
+    throw quiverError(
+      ERROR_CODES.PATH_IGNORED,
+      `The file URL '${url}' names a path blocked by the ignore rules (rule ${decision.rule ?? 'P5'}). Continue without it, or ask the user to update the ignore file.`,
+      { tool: 'browser_action', key: 'url', rule: decision.rule ?? 'P5' },
+    );
   }
 }

@@ -2,7 +2,8 @@ import type { ContentBlock } from '@quiver/core';
 import type { ActionOutcome } from './browser-session.js';
 
 /** The first sentence of every action's result (SPEC Part B §16.13). */
-export const ACTION_EXECUTED = 'The browser action has been executed. The console logs and screenshot have been captured for your analysis.';
+export const ACTION_EXECUTED =
+  'The browser action has been executed. The console logs and screenshot have been captured for your analysis.';
 
 /** Said when an action captured no console output. */
 export const NO_NEW_LOGS = '(No new logs)';
@@ -24,6 +25,7 @@ export function actionResultText(outcome: ActionOutcome): string {
 /** The blocks of an action's result: the text, then the screenshot when there is one. */
 export function actionResultBlocks(outcome: ActionOutcome, text: string = actionResultText(outcome)): ContentBlock[] {
   const blocks: ContentBlock[] = [{ type: 'text', text }];
-  if (outcome.screenshot) blocks.push({ type: 'image', data: outcome.screenshot.data.toString('base64'), mimeType: outcome.screenshot.mimeType });
+  if (outcome.screenshot)
+    blocks.push({ type: 'image', data: outcome.screenshot.data.toString('base64'), mimeType: outcome.screenshot.mimeType });
   return blocks;
 }

@@ -17,4 +17,9 @@ export { CHROMIUM_ENV, CHROMIUM_CANDIDATES } from './find-chromium.js';
  * const h = await createTestHarness({ plugins: [browserAction] });
  * await h.call('browser_action', { action: 'launch', url: 'http://127.0.0.1:8080' });
  */
-export default definePlugin({ name: '@quiver/tool-browser-action', tools: [browserActionTool], options: browserOptionsSchema, register: registerBrowserSession });
+export default definePlugin({
+  name: '@quiver/tool-browser-action',
+  tools: [browserActionTool],
+  options: browserOptionsSchema,
+  register: registerBrowserSession,
+});

@@ -18,7 +18,9 @@ export function parseCoordinate(text: string, viewport: Viewport): Point | { err
   const x = Math.round(Number(match[1]));
   const y = Math.round(Number(match[2]));
   if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) {
-    return { error: `coordinate ${x},${y} is outside the ${viewport.width}x${viewport.height} viewport: use 0 ≤ x < ${viewport.width} and 0 ≤ y < ${viewport.height}` };
+    return {
+      error: `coordinate ${x},${y} is outside the ${viewport.width}x${viewport.height} viewport: use 0 ≤ x < ${viewport.width} and 0 ≤ y < ${viewport.height}`,
+    };
   }
   return { x, y };
 }

@@ -15,15 +15,33 @@ const chromium = [process.env.QUIVER_CHROMIUM, ...CHROMIUM_CANDIDATES].find((p) 
 /** A Chromium we start ourselves with a DevTools port, as a user would for `remoteBrowserHost`. */
 async function startRemoteChromium(binary: string): Promise<{ host: string; child: ChildProcess; profile: string }> {
   const profile = await mkdtemp(join(tmpdir(), 'quiver-cdp-'));
-  const child = spawn(binary, ['--headless', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    binary,
+    [
+      '--headless',
+      '--remote-debugging-port=0',
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${profile}`,
+      ...CHROMIUM_ARGS,
+      'about:blank',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   // Chromium writes its port to DevToolsActivePort; wait until the endpoint answers.
   const portFile = join(profile, 'DevToolsActivePort');
   for (let i = 0; i < 300; i++) {
     const port = existsSync(portFile) ? (await readFile(portFile, 'utf8')).split('\n')[0] : '';
     const host = `http://127.0.0.1:${port}`;
-    if (/^\d+$/.test(port) && (await fetch(`${host}/json/version`).then((r) => r.ok, () => false))) return { host, child, profile };
+    if (
+      /^\d+$/.test(port) &&
+      (await fetch(`${host}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      return { host, child, profile };
     await sleep(50);
   }
   child.kill('SIGKILL');

@@ -33,7 +33,13 @@ export function clineHookInput(hook: HookName, event: Record<string, unknown>, c
       const result = event.result as ToolResult | undefined;
       return {
         ...common,
-        postToolUse: { toolName: event.tool, parameters: stringParams(event.input), result: result ? resultText(result) : '', success: event.success === true, executionTimeMs: event.durationMs ?? 0 },
+        postToolUse: {
+          toolName: event.tool,
+          parameters: stringParams(event.input),
+          result: result ? resultText(result) : '',
+          success: event.success === true,
+          executionTimeMs: event.durationMs ?? 0,
+        },
       };
     }
     case 'UserPromptSubmit':

@@ -4,7 +4,10 @@ import { MAX_CONTEXT_CHARS, parseClineHookOutput } from './cline-hook-output.js'
 describe('parseClineHookOutput (SPEC Part B §10 stdout)', () => {
   it('reads the answer, and the last balanced object of mixed output', () => {
     expect(parseClineHookOutput('{"cancel":true,"errorMessage":"no"}')).toEqual({ cancel: true, errorMessage: 'no' });
-    expect(parseClineHookOutput('checking...\n{"cancel":false}\nmore log {"contextModification":"use tabs {not spaces}"}\n')).toEqual({ cancel: false, contextModification: 'use tabs {not spaces}' });
+    expect(parseClineHookOutput('checking...\n{"cancel":false}\nmore log {"contextModification":"use tabs {not spaces}"}\n')).toEqual({
+      cancel: false,
+      contextModification: 'use tabs {not spaces}',
+    });
     expect(parseClineHookOutput('{"outer":{"cancel":true}}')).toEqual({ cancel: false });
   });
 

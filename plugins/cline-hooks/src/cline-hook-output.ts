@@ -24,7 +24,8 @@ export function parseClineHookOutput(stdout: string): ClineHookOutput | undefine
   if (errorMessage !== undefined && typeof errorMessage !== 'string') return undefined;
   const out: ClineHookOutput = { cancel: cancel === true };
   if (contextModification) {
-    out.contextModification = contextModification.length > MAX_CONTEXT_CHARS ? contextModification.slice(0, MAX_CONTEXT_CHARS) + TRUNCATED : contextModification;
+    out.contextModification =
+      contextModification.length > MAX_CONTEXT_CHARS ? contextModification.slice(0, MAX_CONTEXT_CHARS) + TRUNCATED : contextModification;
   }
   if (errorMessage) out.errorMessage = errorMessage;
   return out;

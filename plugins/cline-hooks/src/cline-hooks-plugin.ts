@@ -69,13 +69,22 @@ export const clineHooksPlugin: PluginDefinition<typeof clineHooksOptions> = defi
       const pre = hook === 'PreToolUse';
       ctx.hooks.tap(
         hook,
-        { name: ctx.name, stage: STAGE.POLICY, timeoutMs: options.timeoutMs + 5000, onError: pre && options.onError === 'block' ? 'block' : 'continue' },
+        {
+          name: ctx.name,
+          stage: STAGE.POLICY,
+          timeoutMs: options.timeoutMs + 5000,
+          onError: pre && options.onError === 'block' ? 'block' : 'continue',
+        },
         async (event) => {
           const e = event as unknown as Record<string, unknown>;
           const scripts = findHookScripts(hook, dirsNow());
           if (!scripts.length) return undefined;
           const input = clineHookInput(hook, e, runContext(ctx, e));
-          const out = await runHookScripts(scripts, input, { timeoutMs: options.timeoutMs, env: ctx.services.find(coreServices.childEnv)?.build(), sandbox: ctx.services.find(coreServices.sandbox) });
+          const out = await runHookScripts(scripts, input, {
+            timeoutMs: options.timeoutMs,
+            env: ctx.services.find(coreServices.childEnv)?.build(),
+            sandbox: ctx.services.find(coreServices.sandbox),
+          });
           return answer(ctx, hook, out, options) as never;
         },
       );

@@ -39,7 +39,12 @@ async function script(dir: string, name: string, body: string): Promise<void> {
 
 /** A probe script: read a masked file, write beside the workspace in /tmp (and, sandboxed only, into /usr). */
 const probeBody = (out: string, beside: string, usr = false) =>
-  [`cat .env > '${out}' 2>&1`, ...(usr ? [`touch /usr/quiver-cline-hook-escape 2>> '${out}'`] : []), `touch '${beside}' 2>> '${out}'`, `echo ran >> '${out}'`].join('\n');
+  [
+    `cat .env > '${out}' 2>&1`,
+    ...(usr ? [`touch /usr/quiver-cline-hook-escape 2>> '${out}'`] : []),
+    `touch '${beside}' 2>> '${out}'`,
+    `echo ran >> '${out}'`,
+  ].join('\n');
 
 describe.skipIf(!probe.available)('cline hook scripts in the sandbox (bubblewrap)', () => {
   it('a workspace PreToolUse script cannot read a masked file or write outside the roots; /tmp is private', async () => {
@@ -61,7 +66,11 @@ describe.skipIf(!probe.available)('cline hook scripts in the sandbox (bubblewrap
     const folder = await mkdtemp(join(tmpdir(), 'quiver-cline-hooks-dir-'));
     extra.push(folder);
     const t = await setup([folder]);
-    await script(folder, 'PreToolUse', `echo '{"cancel":false,"contextModification":"from the /tmp folder"}'\ntouch '${join(folder, 'wrote-here')}' 2>/dev/null || true`);
+    await script(
+      folder,
+      'PreToolUse',
+      `echo '{"cancel":false,"contextModification":"from the /tmp folder"}'\ntouch '${join(folder, 'wrote-here')}' 2>/dev/null || true`,
+    );
     expect(t.text(await t.call('read_file', { path: 'a.txt' }))).toContain('from the /tmp folder');
     expect(existsSync(join(folder, 'wrote-here'))).toBe(false);
   });

@@ -19,7 +19,10 @@ afterEach(async () => {
 });
 
 async function setup(options: ClineHooksOptions = {}, files: Record<string, string> = {}) {
-  h = await createTestHarness({ plugins: [readFileTool, { plugin: clineHooks, options: { globalDir: false, ...options } }], files: { 'a.txt': 'alpha', ...files } });
+  h = await createTestHarness({
+    plugins: [readFileTool, { plugin: clineHooks, options: { globalDir: false, ...options } }],
+    files: { 'a.txt': 'alpha', ...files },
+  });
   return h;
 }
 
@@ -104,7 +107,9 @@ describe('PreToolUse', () => {
     await hook('PreToolUse', 'echo broken >&2\nexit 1');
     const result = await h!.call('read_file', { path: 'a.txt' });
     expect(h!.text(result)).toContain('1 | alpha');
-    expect(h!.said).toContainEqual(expect.objectContaining({ type: 'hook_error', text: expect.stringContaining('exited with code 1: broken') }));
+    expect(h!.said).toContainEqual(
+      expect.objectContaining({ type: 'hook_error', text: expect.stringContaining('exited with code 1: broken') }),
+    );
   });
 
   it('exit ≠ 0 with valid JSON: the JSON counts', async () => {
@@ -121,13 +126,22 @@ describe('PostToolUse and the others', () => {
     await hook('PostToolUse', `cat > '${seen}'\necho 'not json' \nexit 1`);
     const result = await h!.call('read_file', { path: 'a.txt' });
     expect(result.isError).toBe(false);
-    expect(JSON.parse(await readFile(seen, 'utf8')).postToolUse).toMatchObject({ toolName: 'read_file', parameters: { path: 'a.txt' }, result: expect.stringContaining('1 | alpha'), success: true, executionTimeMs: expect.any(Number) });
+    expect(JSON.parse(await readFile(seen, 'utf8')).postToolUse).toMatchObject({
+      toolName: 'read_file',
+      parameters: { path: 'a.txt' },
+      result: expect.stringContaining('1 | alpha'),
+      success: true,
+      executionTimeMs: expect.any(Number),
+    });
     expect(h!.said).toContainEqual(expect.objectContaining({ type: 'hook_error' }));
   });
 
   it('PostToolUse cancel ends the task; context reaches the model', async () => {
     await setup();
-    await hook('PostToolUse', `cat >/dev/null\necho 'log line'\necho '{"cancel":true,"errorMessage":"stop now","contextModification":"seen"}'`);
+    await hook(
+      'PostToolUse',
+      `cat >/dev/null\necho 'log line'\necho '{"cancel":true,"errorMessage":"stop now","contextModification":"seen"}'`,
+    );
     const result = await h!.call('read_file', { path: 'a.txt' });
     expect(h!.text(result)).toContain('<hook_context source="PostToolUse" type="general">\nseen\n</hook_context>');
     expect(h!.task.state.abort).toBe(true);
@@ -141,14 +155,18 @@ describe('PostToolUse and the others', () => {
     await hook('TaskComplete', recordTo(join(dir, 'complete.json')));
     const { hooks } = h!.runtime.host;
     const base = { taskId: 't1', cwd: h!.root };
-    expect((await hooks.callSeries('TaskStart', { ...base, hook: 'TaskStart', task: 'Fix it' })).results).toEqual([{ additionalContext: 'RULES: be brief' }]);
+    expect((await hooks.callSeries('TaskStart', { ...base, hook: 'TaskStart', task: 'Fix it' })).results).toEqual([
+      { additionalContext: 'RULES: be brief' },
+    ]);
     const submitted = await hooks.callWaterfall('UserPromptSubmit', { ...base, prompt: 'key=sk-1' }, (event) => ({ event }));
     expect(submitted.results).toEqual([{ cancel: true, reason: 'no secrets' }]);
     await hooks.callSeries('TaskComplete', { ...base, hook: 'TaskComplete', task: 'Fix it', result: 'Fixed.' });
     const read = async (f: string) => JSON.parse(await readFile(join(dir, f), 'utf8'));
     expect((await read('start.json')).taskStart).toEqual({ taskMetadata: { taskId: 't1', ulid: 't1', initialTask: 'Fix it' } });
     expect((await read('prompt.json')).userPromptSubmit).toEqual({ prompt: 'key=sk-1', attachments: [] });
-    expect((await read('complete.json')).taskComplete).toEqual({ taskMetadata: { taskId: 't1', ulid: 't1', initialTask: 'Fix it', result: 'Fixed.' } });
+    expect((await read('complete.json')).taskComplete).toEqual({
+      taskMetadata: { taskId: 't1', ulid: 't1', initialTask: 'Fix it', result: 'Fixed.' },
+    });
   });
 
   it('scripts of several folders run together: cancel if any, contexts joined', async () => {
@@ -183,12 +201,21 @@ describe('start-up', () => {
     const pkgDir = join(import.meta.dirname, '..');
     const { createRuntime } = await import('@quiver/runtime');
     const ui = { say: () => {}, ask: async () => ({ response: 'yes' as const }), approve: async () => ({ approved: true }) };
-    for (const [options, key] of [[{ timeoutMs: -5 }, 'plugins.0.options.timeoutMs'], [{ onError: 'maybe' }, 'plugins.0.options.onError'], [{ timeout: 5 }, 'plugins.0.options.timeout']] as const) {
+    for (const [options, key] of [
+      [{ timeoutMs: -5 }, 'plugins.0.options.timeoutMs'],
+      [{ onError: 'maybe' }, 'plugins.0.options.onError'],
+      [{ timeout: 5 }, 'plugins.0.options.timeout'],
+    ] as const) {
       const root = await mkdtemp(join(tmpdir(), 'quiver-hooks-opts-'));
       extra.push(root);
       const file = join(root, 'quiver.config.json');
       await writeFile(file, JSON.stringify({ plugins: [{ name: pkgDir, options: { globalDir: false, ...options } }] }));
-      await expect(createRuntime({ cwd: root, configFile: file, ui })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file, plugin: '@quiver/plugin-cline-hooks', key });
+      await expect(createRuntime({ cwd: root, configFile: file, ui })).rejects.toMatchObject({
+        code: ERROR_CODES.CONFIG_INVALID,
+        file,
+        plugin: '@quiver/plugin-cline-hooks',
+        key,
+      });
     }
   });
 
@@ -198,7 +225,10 @@ describe('start-up', () => {
     const root = await mkdtemp(join(tmpdir(), 'quiver-hooks-pkg-'));
     extra.push(root);
     await mkdir(join(root, '.clinerules/hooks'), { recursive: true });
-    await writeFile(join(root, '.clinerules/hooks/TaskStart'), '#!/bin/sh\ncat >/dev/null\necho \'{"contextModification":"hello from the folder"}\'\n');
+    await writeFile(
+      join(root, '.clinerules/hooks/TaskStart'),
+      '#!/bin/sh\ncat >/dev/null\necho \'{"contextModification":"hello from the folder"}\'\n',
+    );
     await chmod(join(root, '.clinerules/hooks/TaskStart'), 0o755);
     const ui = { say: () => {}, ask: async () => ({ response: 'yes' as const }), approve: async () => ({ approved: true }) };
     const runtime = await createRuntime({ cwd: root, config: { plugins: [{ name: pkgDir, options: { globalDir: false } }] }, ui });

@@ -43,10 +43,18 @@ export function checkHookDirs(dirs: readonly HookDir[]): void {
     for (const name of names.filter((n) => n in HOOK_NAMES)) {
       const file = join(dir, name);
       if (!isRegularFile(file)) {
-        throw quiverError(ERROR_CODES.HOOK_SCRIPT, `Hook '${file}' is not a regular file. Hook scripts are files named exactly like the hook; remove or rename it.`, { file, hook: name });
+        throw quiverError(
+          ERROR_CODES.HOOK_SCRIPT,
+          `Hook '${file}' is not a regular file. Hook scripts are files named exactly like the hook; remove or rename it.`,
+          { file, hook: name },
+        );
       }
       if (!isExecutable(file)) {
-        throw quiverError(ERROR_CODES.HOOK_SCRIPT, `Hook script '${file}' is not executable, so it would never run. Make it executable (chmod +x '${file}') or remove it.`, { file, hook: name });
+        throw quiverError(
+          ERROR_CODES.HOOK_SCRIPT,
+          `Hook script '${file}' is not executable, so it would never run. Make it executable (chmod +x '${file}') or remove it.`,
+          { file, hook: name },
+        );
       }
     }
   }

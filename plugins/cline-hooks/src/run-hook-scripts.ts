@@ -31,7 +31,11 @@ export interface HookScriptRunOptions {
  * valid JSON: the JSON counts; exit 0 without JSON: no cancel; exit ≠ 0 without JSON, or a
  * time-out: a failure.
  */
-export async function runHookScripts(scripts: readonly HookScript[], input: unknown, options: HookScriptRunOptions): Promise<CombinedHookOutput> {
+export async function runHookScripts(
+  scripts: readonly HookScript[],
+  input: unknown,
+  options: HookScriptRunOptions,
+): Promise<CombinedHookOutput> {
   const settled = await Promise.allSettled(scripts.map((s) => runOne(s, input, options)));
   const answers: ClineHookOutput[] = [];
   const failures: string[] = [];
@@ -51,15 +55,27 @@ async function runOne(script: HookScript, input: unknown, options: HookScriptRun
   const quoted = `'${script.file.replace(/'/g, `'\\''`)}'`;
   // The script's own folder is shown read-only inside the sandbox: a global hooks folder
   // outside the roots (or under the private /tmp) must still be found.
-  const run = await runHook(quoted, input, { cwd: script.cwd, configDir: dirname(script.file), timeoutMs: options.timeoutMs, env: options.env, sandbox: options.sandbox });
+  const run = await runHook(quoted, input, {
+    cwd: script.cwd,
+    configDir: dirname(script.file),
+    timeoutMs: options.timeoutMs,
+    env: options.env,
+    sandbox: options.sandbox,
+  });
   const answer = parseClineHookOutput(run.stdout);
   if (answer) return answer;
   // Exit 0 with no output is "no objection"; output that holds no valid answer is a failure,
   // reported (and blocking a PreToolUse call by default), never a silent allow.
   if (run.exitCode === 0 && run.stdout.trim() === '') return { cancel: false };
   if (run.exitCode === 0) {
-    throw quiverError(ERROR_CODES.HOOK_OUTPUT_INVALID, `Hook script '${script.file}' printed output that is not valid hook JSON (expected {"cancel": boolean, "contextModification"?: string, "errorMessage"?: string}).`, { file: script.file });
+    throw quiverError(
+      ERROR_CODES.HOOK_OUTPUT_INVALID,
+      `Hook script '${script.file}' printed output that is not valid hook JSON (expected {"cancel": boolean, "contextModification"?: string, "errorMessage"?: string}).`,
+      { file: script.file },
+    );
   }
   const why = run.stderr.trim().split('\n').slice(-3).join(' ') || 'no output';
-  throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook script '${script.file}' exited with code ${run.exitCode}: ${why}`, { file: script.file });
+  throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook script '${script.file}' exited with code ${run.exitCode}: ${why}`, {
+    file: script.file,
+  });
 }

@@ -20,13 +20,17 @@ describe('condense (§16.7)', () => {
   it('a message is feedback; the history stays', async () => {
     await setup({ response: 'message', text: 'You forgot the API change.' });
     const r = await h.call('condense', { context: 'Summary.' });
-    expect(h.text(r)).toBe('The user provided feedback on the condensed conversation summary:\n<feedback>\nYou forgot the API change.\n</feedback>');
+    expect(h.text(r)).toBe(
+      'The user provided feedback on the condensed conversation summary:\n<feedback>\nYou forgot the API change.\n</feedback>',
+    );
     expect(state()).toBeUndefined();
   });
 
   it('no declines', async () => {
     await setup({ response: 'no', text: 'No terminal to answer on.' });
-    expect(h.text(await h.call('condense', { context: 'Summary.' }))).toContain('did not accept the condensed summary (No terminal to answer on.)');
+    expect(h.text(await h.call('condense', { context: 'Summary.' }))).toContain(
+      'did not accept the condensed summary (No terminal to answer on.)',
+    );
     expect(state()).toBeUndefined();
   });
 

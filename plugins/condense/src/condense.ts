@@ -22,7 +22,9 @@ export const CONDENSE_RESPONSES = Object.freeze({
 const params = z.object({
   context: z
     .string()
-    .describe('A detailed summary of the conversation so far: the task, the work done, the current state, key files and decisions, and what comes next.'),
+    .describe(
+      'A detailed summary of the conversation so far: the task, the work done, the current state, key files and decisions, and what comes next.',
+    ),
 });
 
 /** The parameters of `condense`. */

@@ -5,7 +5,12 @@ import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 // (`("npm test", undefined, false)` → undefined). Quiver always has a timeout, so the mode
 // argument is gone and that vector becomes 300 (npm test is long-running).
 const cases: { description: string; command: string; timeout: unknown; expected: number }[] = [
-  { description: '§14.4 npm test, no timeout (baseline: undefined when unmanaged)', command: 'npm test', timeout: undefined, expected: 300 },
+  {
+    description: '§14.4 npm test, no timeout (baseline: undefined when unmanaged)',
+    command: 'npm test',
+    timeout: undefined,
+    expected: 300,
+  },
   { description: '§14.4 npm test, "45"', command: 'npm test', timeout: '45', expected: 45 },
   { description: '§14.4 ls -la, no timeout', command: 'ls -la', timeout: undefined, expected: 30 },
   { description: '§14.4 npm run build, no timeout', command: 'npm run build', timeout: undefined, expected: 300 },

@@ -100,14 +100,17 @@ describe('execute_command through the pipeline', () => {
     expect(t.text(r)).toBe('Command executed successfully (exit code 0).\nOutput:\nok');
   });
 
-  it.each([['yes'], ['1'], ['no'], ['tru'], [''], [1], [null]])('requires_approval %j is a validation error, never a silent false', async (value) => {
-    const t = await harness();
-    const r = await t.call('execute_command', { command: 'touch marker', requires_approval: value });
-    expect(r.isError).toBe(true);
-    expect(['QUIVER_ERR_PARAM_INVALID', 'QUIVER_ERR_PARAM_MISSING']).toContain(r.code);
-    expect(t.text(r)).toContain('requires_approval');
-    expect(existsSync(t.path('marker'))).toBe(false);
-  });
+  it.each([['yes'], ['1'], ['no'], ['tru'], [''], [1], [null]])(
+    'requires_approval %j is a validation error, never a silent false',
+    async (value) => {
+      const t = await harness();
+      const r = await t.call('execute_command', { command: 'touch marker', requires_approval: value });
+      expect(r.isError).toBe(true);
+      expect(['QUIVER_ERR_PARAM_INVALID', 'QUIVER_ERR_PARAM_MISSING']).toContain(r.code);
+      expect(t.text(r)).toContain('requires_approval');
+      expect(existsSync(t.path('marker'))).toBe(false);
+    },
+  );
 
   it('reports a missing requires_approval as a missing parameter', async () => {
     const t = await harness();

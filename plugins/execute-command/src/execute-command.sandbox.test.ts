@@ -64,7 +64,11 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
 
   it('masks a hidden file a command created, from the very next command', async () => {
     const t = await harness({
-      files: { ...masked, 'make.sh': `mkdir -p src/deep && echo ${SECRET} > src/deep/.env && mkdir -p src/secrets && echo ${SECRET} > src/secrets/k`, 'read.sh': 'cat src/deep/.env src/secrets/k' },
+      files: {
+        ...masked,
+        'make.sh': `mkdir -p src/deep && echo ${SECRET} > src/deep/.env && mkdir -p src/secrets && echo ${SECRET} > src/secrets/k`,
+        'read.sh': 'cat src/deep/.env src/secrets/k',
+      },
     });
     expect(await run(t, 'sh read.sh')).toContain('No such file');
     expect(await run(t, 'sh make.sh')).toContain('Command executed successfully');
@@ -75,7 +79,9 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
   });
 
   it('refuses writes into a masked folder or over a masked file, loudly, and the host copy is untouched', async () => {
-    const t = await harness({ files: { ...masked, 'w.sh': 'echo x > secrets/new.txt; echo y > secrets/key.txt; echo z > .env; mkdir secrets/sub' } });
+    const t = await harness({
+      files: { ...masked, 'w.sh': 'echo x > secrets/new.txt; echo y > secrets/key.txt; echo z > .env; mkdir secrets/sub' },
+    });
     const out = await run(t, 'sh w.sh');
     expect(out).toContain('Command failed');
     expect(out).toContain('secrets/new.txt: Permission denied');
@@ -89,7 +95,9 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
 
   it('writes inside the workspace, not outside it; /tmp is private', async () => {
     const tmpName = `/tmp/quiver-private-${process.pid}.txt`;
-    const t = await harness({ files: { 'w.sh': `echo inside > out.txt\necho outside > /usr/quiver-sandbox-escape.txt\necho tmp > ${tmpName} && cat ${tmpName}` } });
+    const t = await harness({
+      files: { 'w.sh': `echo inside > out.txt\necho outside > /usr/quiver-sandbox-escape.txt\necho tmp > ${tmpName} && cat ${tmpName}` },
+    });
     const out = await run(t, 'sh w.sh');
     expect(out).toContain('/usr/quiver-sandbox-escape.txt: Read-only file system');
     expect(out).toContain('tmp');
@@ -125,7 +133,13 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
 
   it('kills the grandchildren on timeout (no process survives, PID namespace or not)', async () => {
     const marker = `${300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
-    const script = [`sleep ${marker} &`, `setsid sh -c 'exec sleep ${marker}' &`, `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`, 'echo ready', `sleep ${marker}`].join('\n');
+    const script = [
+      `sleep ${marker} &`,
+      `setsid sh -c 'exec sleep ${marker}' &`,
+      `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`,
+      'echo ready',
+      `sleep ${marker}`,
+    ].join('\n');
     const t = await harness({ files: { 'tree.sh': script } });
     const r = await t.call('execute_command', { command: 'sh tree.sh', requires_approval: false, timeout: 2 });
     expect(r.code).toBe('QUIVER_ERR_TOOL_TIMEOUT');
@@ -137,8 +151,21 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     // The made-ahead sandbox's shell is the third process of its PID namespace (after
     // bubblewrap's init and the idle shell); in a sandbox of its own it is the second.
     const marker = `${300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
-    const tree = [`sleep ${marker} &`, `setsid sh -c 'exec sleep ${marker}' &`, `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`, 'echo ready', `sleep ${marker}`].join('\n');
-    const t = await harness({ files: { ...masked, 'tree.sh': tree, 'read.sh': 'cat .env secrets/key.txt; ls /tmp; echo mine > /tmp/mine', 'late.sh': 'cat src/secrets/late.txt' } });
+    const tree = [
+      `sleep ${marker} &`,
+      `setsid sh -c 'exec sleep ${marker}' &`,
+      `nohup sh -c 'exec sleep ${marker}' > /dev/null 2>&1 &`,
+      'echo ready',
+      `sleep ${marker}`,
+    ].join('\n');
+    const t = await harness({
+      files: {
+        ...masked,
+        'tree.sh': tree,
+        'read.sh': 'cat .env secrets/key.txt; ls /tmp; echo mine > /tmp/mine',
+        'late.sh': 'cat src/secrets/late.txt',
+      },
+    });
     const joined = async (command: string, extra: Record<string, unknown> = {}): Promise<string> => {
       for (let i = 0; i < 40; i++) {
         const out = t.text(await t.call('execute_command', { command: `echo pid=$$; ${command}`, requires_approval: false, ...extra }));
@@ -151,7 +178,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(read).toContain('.env: Permission denied');
     expect(read).toContain('secrets/key.txt: Permission denied');
     expect(read).not.toContain(SECRET);
-    expect((await joined('ls /tmp'))).not.toContain('mine');
+    expect(await joined('ls /tmp')).not.toContain('mine');
     const r = await joined('sh tree.sh', { timeout: 2 });
     expect(r).toContain('timed out');
     expect(r).toContain('ready');
@@ -173,7 +200,8 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(late).toContain('Permission denied');
     expect(late).not.toContain(SECRET);
     // Nothing made ahead outlives the host's dispose.
-    const ahead = (): number[] => processesWith('--info-fd').filter((pid) => (readFileSync(`/proc/${pid}/cmdline`, 'utf8') as string).includes(t.root));
+    const ahead = (): number[] =>
+      processesWith('--info-fd').filter((pid) => (readFileSync(`/proc/${pid}/cmdline`, 'utf8') as string).includes(t.root));
     for (let i = 0; i < 50 && ahead().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(ahead().length).toBeGreaterThan(0);
     await t.dispose();
@@ -206,7 +234,10 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
       await mkdir(join(prefix, 'bin'));
       await mkdir(join(prefix, 'share'));
       await writeFile(join(prefix, 'share/data.txt'), 'data from the prefix\n');
-      await writeFile(join(prefix, 'bin/qtool'), '#!/bin/sh\ncat "$(dirname "$0")/../share/data.txt"\ntouch "$(dirname "$0")/../wrote" 2>&1 || true\n');
+      await writeFile(
+        join(prefix, 'bin/qtool'),
+        '#!/bin/sh\ncat "$(dirname "$0")/../share/data.txt"\ntouch "$(dirname "$0")/../wrote" 2>&1 || true\n',
+      );
       await chmod(join(prefix, 'bin/qtool'), 0o755);
       await withPath(join(prefix, 'bin'), async () => {
         const t = await harness();
@@ -260,7 +291,8 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: network', () 
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const fetchScript = (): string => `node -e "fetch('http://127.0.0.1:${port}/').then(r => r.text()).then(t => console.log('GOT', t), e => { console.log('FAILED', e.cause?.code ?? e.message); process.exit(1); })"`;
+  const fetchScript = (): string =>
+    `node -e "fetch('http://127.0.0.1:${port}/').then(r => r.text()).then(t => console.log('GOT', t), e => { console.log('FAILED', e.cause?.code ?? e.message); process.exit(1); })"`;
 
   it('cannot reach a 127.0.0.1 server with the network off (the default)', async () => {
     const t = await harness({ files: { 'net.sh': fetchScript() } });
@@ -277,7 +309,10 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: network', () 
   it('reaches only allowed hosts through the proxy with sandbox.network.allow', async () => {
     if (!has('curl')) return;
     const curl = `curl -sS --max-time 5 http://127.0.0.1:${port}/`;
-    const t = await harness({ files: { 'net.sh': `${curl}; echo; curl -sS --max-time 5 -o /dev/null -w '%{http_code}' http://localhost:${port}/` }, config: { sandbox: { network: { allow: ['127.0.0.1'] } } } });
+    const t = await harness({
+      files: { 'net.sh': `${curl}; echo; curl -sS --max-time 5 -o /dev/null -w '%{http_code}' http://localhost:${port}/` },
+      config: { sandbox: { network: { allow: ['127.0.0.1'] } } },
+    });
     const out = await run(t, 'sh net.sh');
     expect(out).toContain('hello from the host');
     expect(out).toContain('403');
@@ -301,7 +336,10 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: approval', ()
 
   it('sandbox.excludedCommands run on the host, after asking, and say so', async () => {
     const outside = join(tmpdir(), `quiver-excluded-${process.pid}.txt`);
-    const t = await harness({ files: { 'w.sh': `echo host > ${outside}` }, config: { approval: { executeSandboxedCommands: true }, sandbox: { excludedCommands: ['sh w.sh'] } } });
+    const t = await harness({
+      files: { 'w.sh': `echo host > ${outside}` },
+      config: { approval: { executeSandboxedCommands: true }, sandbox: { excludedCommands: ['sh w.sh'] } },
+    });
     try {
       const out = await run(t, 'sh w.sh');
       expect(t.approvals).toHaveLength(1);
@@ -313,8 +351,12 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: approval', ()
   });
 
   it('runs config command hooks inside the sandbox too', async () => {
-    const hook = 'cat "$QUIVER_PROJECT_DIR/.env" > "$QUIVER_PROJECT_DIR/hook-out.txt" 2>&1; touch /usr/quiver-hook-escape.txt 2>> "$QUIVER_PROJECT_DIR/hook-out.txt"; exit 0';
-    const t = await harness({ files: { ...masked, 'hook.sh': hook }, config: { hooks: { PreToolUse: [{ hooks: [{ command: 'sh ./hook.sh' }] }] } } });
+    const hook =
+      'cat "$QUIVER_PROJECT_DIR/.env" > "$QUIVER_PROJECT_DIR/hook-out.txt" 2>&1; touch /usr/quiver-hook-escape.txt 2>> "$QUIVER_PROJECT_DIR/hook-out.txt"; exit 0';
+    const t = await harness({
+      files: { ...masked, 'hook.sh': hook },
+      config: { hooks: { PreToolUse: [{ hooks: [{ command: 'sh ./hook.sh' }] }] } },
+    });
     expect(await run(t, 'echo after-hook')).toContain('after-hook');
     const out = await readFile(t.path('hook-out.txt'), 'utf8');
     expect(out).toContain('Permission denied');

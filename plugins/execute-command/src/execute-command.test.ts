@@ -27,7 +27,10 @@ interface Recorded {
 function makeConfig(overrides: Partial<TaskConfig> = {}, recorded: Recorded = { notes: [], chunks: [] }): TaskConfig {
   const classifier = {
     // Given the screened command (its one parse shared), as the tool passes it.
-    classify: async (command: string | { text: string }) => ((typeof command === 'string' ? command : command.text).includes('rm ') ? { destructive: true, reasons: ['rm deletes files'] } : { destructive: false, reasons: [] }),
+    classify: async (command: string | { text: string }) =>
+      (typeof command === 'string' ? command : command.text).includes('rm ')
+        ? { destructive: true, reasons: ['rm deletes files'] }
+        : { destructive: false, reasons: [] },
   };
   const services = {
     get<T>(ref: ServiceRef<T>): T {
@@ -76,7 +79,9 @@ describe('execute_command: declaration', () => {
     expect(executeCommandTool.approval.category).toBe('command');
     expect(executeCommandTool.annotations).toMatchObject({ destructive: true, openWorld: true });
     expect([...executeCommandTool.required].sort()).toEqual(['command', 'requires_approval']);
-    expect(executeCommandTool.getDescription({ name: 'execute_command', params: { command: 'ls' }, partial: false })).toBe("[execute_command for 'ls']");
+    expect(executeCommandTool.getDescription({ name: 'execute_command', params: { command: 'ls' }, partial: false })).toBe(
+      "[execute_command for 'ls']",
+    );
   });
 });
 
@@ -169,7 +174,10 @@ describe('execute_command: notification', () => {
     const recorded: Recorded = { notes: [], chunks: [] };
     await exec(makeConfig({ approval: 'user', options: { enableNotifications: true, notifyAfterMs: 100 } }, recorded), slow);
     await exec(makeConfig({ approval: 'auto', options: { notifyAfterMs: 100 } }, recorded), slow);
-    await exec(makeConfig({ approval: 'auto', isSubagentExecution: true, options: { enableNotifications: true, notifyAfterMs: 100 } }, recorded), slow);
+    await exec(
+      makeConfig({ approval: 'auto', isSubagentExecution: true, options: { enableNotifications: true, notifyAfterMs: 100 } }, recorded),
+      slow,
+    );
     await exec(makeConfig({ approval: 'auto', options: { enableNotifications: true, notifyAfterMs: 2000 } }, recorded), slow);
     expect(recorded.notes).toEqual([]);
   });
@@ -195,6 +203,14 @@ describe('execute_command: escalation', () => {
 
   it('reads requires_approval like the baseline', () => {
     expect([true, 'true', ' True '].map(isApprovalRequested)).toEqual([true, true, true]);
-    expect([false, 'false', 'yes', '1', '', undefined, 1].map(isApprovalRequested)).toEqual([false, false, false, false, false, false, false]);
+    expect([false, 'false', 'yes', '1', '', undefined, 1].map(isApprovalRequested)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

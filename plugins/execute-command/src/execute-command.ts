@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { buildChildEnv, coreServices, defineTool, type SandboxPlan, type ScreenedCommand, type TaskConfig, type ToolResult } from '@quiver/core';
+import {
+  buildChildEnv,
+  coreServices,
+  defineTool,
+  type SandboxPlan,
+  type ScreenedCommand,
+  type TaskConfig,
+  type ToolResult,
+} from '@quiver/core';
 import { resolveCommandTimeoutSeconds } from './command-timeout.js';
 import { commandResultToToolResult } from './format-command-result.js';
 import { runCommand } from './run-command.js';
@@ -11,9 +19,7 @@ export const LONG_RUNNING_NOTICE = 'An auto-approved command has been running fo
 export const MODEL_REQUESTED_APPROVAL = 'the model marked it as requiring approval';
 
 const params = z.object({
-  command: z
-    .string()
-    .describe('The shell command to run. Prefix it with @name: to run it in another root of a multi-root workspace.'),
+  command: z.string().describe('The shell command to run. Prefix it with @name: to run it in another root of a multi-root workspace.'),
   // Only a real yes or no: "yes", "1" or a typo must not quietly mean "run it unasked".
   requires_approval: z
     .union([z.boolean(), z.string().regex(/^\s*(true|false)\s*$/i, 'must be true or false')])
@@ -27,7 +33,9 @@ const params = z.object({
   run_outside_sandbox: z
     .union([z.boolean(), z.string()])
     .optional()
-    .describe('true only when the command failed because of the sandbox (it needs the network, or to write outside the workspace): it then runs on the host, and the user is always asked first. Default false.'),
+    .describe(
+      'true only when the command failed because of the sandbox (it needs the network, or to write outside the workspace): it then runs on the host, and the user is always asked first. Default false.',
+    ),
   task_progress: z.string().optional().describe('The updated task checklist, in Markdown.'),
 });
 
@@ -116,7 +124,14 @@ async function executeCommand(config: TaskConfig<ExecuteCommandOptions>, p: Exec
   try {
     const wrap = sandbox
       ? async (plain: { file: string; args: string[]; env: NodeJS.ProcessEnv }) => {
-          const prepared = await sandbox.prepare({ command: target.text, screened: target, cwd: target.cwd, escape: isApprovalRequested(p.run_outside_sandbox), shell: plain.file, env: plain.env });
+          const prepared = await sandbox.prepare({
+            command: target.text,
+            screened: target,
+            cwd: target.cwd,
+            escape: isApprovalRequested(p.run_outside_sandbox),
+            shell: plain.file,
+            env: plain.env,
+          });
           notice = prepared.plan.notice;
           return prepared;
         }

@@ -71,7 +71,11 @@ describe('killProcessTree', () => {
   it('does nothing to processes without the mark outside the group', async () => {
     const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
     try {
-      const child = spawn('/bin/sh', ['-c', 'sleep 30'], { detached: true, stdio: 'ignore', env: { ...process.env, [COMMAND_MARK_VARIABLE]: 'm-1' } });
+      const child = spawn('/bin/sh', ['-c', 'sleep 30'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, [COMMAND_MARK_VARIABLE]: 'm-1' },
+      });
       await new Promise((r) => setTimeout(r, 100));
       await killProcessTree({ pid: child.pid!, mark: 'm-1' }, { graceMs: 200 });
       expect(await isProcessAlive(child.pid!)).toBe(false);

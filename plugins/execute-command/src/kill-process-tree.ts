@@ -39,7 +39,11 @@ export async function findProcessTree(spec: ProcessTreeSpec): Promise<number[]> 
   const table = liveProcesses(all);
   const candidates = markCandidates(table, spec);
   const marks = await Promise.all(candidates.map((p) => hasEnvironmentMark(p.pid, COMMAND_MARK_VARIABLE, spec.mark)));
-  return treeOf(table, spec, candidates.filter((_, i) => marks[i]));
+  return treeOf(
+    table,
+    spec,
+    candidates.filter((_, i) => marks[i]),
+  );
 }
 
 /**

@@ -16,7 +16,17 @@ const longRunning = [
   ['python train.py', 'python3 scripts/finetune.py', 'python3.11 -m pkg.train'],
 ];
 
-const notLongRunning = ['ls -la', 'git status', 'npm run dev', 'npm start', 'cat makefile.txt', 'python app.py', 'echo building', 'dockerbuild .', 'npm testing'];
+const notLongRunning = [
+  'ls -la',
+  'git status',
+  'npm run dev',
+  'npm start',
+  'cat makefile.txt',
+  'python app.py',
+  'echo building',
+  'dockerbuild .',
+  'npm testing',
+];
 
 describe('isLongRunningCommand', () => {
   it('has the 11 baseline patterns', () => {

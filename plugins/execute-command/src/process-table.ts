@@ -38,7 +38,9 @@ export function readProcessTableSync(): ProcessInfo[] {
   } catch {
     return [];
   }
-  const rows = names.filter((n) => PID_NAME.test(n)).map((n) => attempt(() => parseStat(Number(n), readFileSync(`/proc/${n}/stat`, 'utf8'))));
+  const rows = names
+    .filter((n) => PID_NAME.test(n))
+    .map((n) => attempt(() => parseStat(Number(n), readFileSync(`/proc/${n}/stat`, 'utf8'))));
   return rows.filter((r): r is ProcessInfo => r !== undefined);
 }
 

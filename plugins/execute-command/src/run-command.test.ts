@@ -51,7 +51,9 @@ describe('runCommand: outcomes', () => {
   });
 
   it('throws a QuiverError when the directory does not exist', async () => {
-    await expect(runCommand({ command: 'true', cwd: join(dir, 'missing'), timeoutSeconds: 5 })).rejects.toMatchObject({ code: 'QUIVER_ERR_TOOL_FAILED' });
+    await expect(runCommand({ command: 'true', cwd: join(dir, 'missing'), timeoutSeconds: 5 })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_TOOL_FAILED',
+    });
   });
 
   it('does not start when already aborted', async () => {
@@ -91,17 +93,18 @@ describe('runCommand: timeout and abort', () => {
   // Grandchildren of every kind: a plain background child, a subshell's child, a setsid'd
   // child (new session and group), a `nohup … &` child, and a setsid'd double fork whose
   // parent exits so the survivor is re-parented out of the tree.
-  const tree = (pids: string): string => [
-    `echo started`,
-    `sleep 300 & echo $! >> ${pids}`,
-    `( sleep 300 & echo $! >> ${pids}; wait ) &`,
-    `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' &`,
-    `nohup sh -c 'echo $$ >> ${pids}; exec sleep 300' > /dev/null 2>&1 &`,
-    `setsid sh -c '(sleep 300 & echo $! >> ${pids}); exit 0' &`,
-    `while [ "$(wc -l < ${pids})" -lt 5 ]; do sleep 0.02; done`,
-    `echo all-started >&2`,
-    `sleep 300`,
-  ].join('\n');
+  const tree = (pids: string): string =>
+    [
+      `echo started`,
+      `sleep 300 & echo $! >> ${pids}`,
+      `( sleep 300 & echo $! >> ${pids}; wait ) &`,
+      `setsid sh -c 'echo $$ >> ${pids}; exec sleep 300' &`,
+      `nohup sh -c 'echo $$ >> ${pids}; exec sleep 300' > /dev/null 2>&1 &`,
+      `setsid sh -c '(sleep 300 & echo $! >> ${pids}); exit 0' &`,
+      `while [ "$(wc -l < ${pids})" -lt 5 ]; do sleep 0.02; done`,
+      `echo all-started >&2`,
+      `sleep 300`,
+    ].join('\n');
 
   it('kills the whole tree on timeout, keeps the output so far, and leaves nothing behind', async () => {
     const pidsFile = join(dir, 'pids');
@@ -158,7 +161,9 @@ describe('runCommand: timeout and abort', () => {
 
   it('kills background processes still running when the shell exits', async () => {
     const pidsFile = join(dir, 'pids');
-    const r = await run(`setsid sh -c 'echo $$ >> ${pidsFile}; exec sleep 300' > /dev/null 2>&1 & sleep 300 & echo $! >> ${pidsFile}; while [ "$(wc -l < ${pidsFile})" -lt 2 ]; do sleep 0.02; done; echo done`);
+    const r = await run(
+      `setsid sh -c 'echo $$ >> ${pidsFile}; exec sleep 300' > /dev/null 2>&1 & sleep 300 & echo $! >> ${pidsFile}; while [ "$(wc -l < ${pidsFile})" -lt 2 ]; do sleep 0.02; done; echo done`,
+    );
     expect(r.outcome).toBe('exited');
     expect(r.exitCode).toBe(0);
     expect(r.output).toBe('done\n');

@@ -71,7 +71,8 @@ const CLOSE_WAIT_MS = 1000;
  * formatCommandResult(r); // "Command executed successfully (exit code 0).\nOutput:\n…"
  */
 export async function runCommand(options: RunCommandOptions): Promise<CommandRunResult> {
-  if (options.signal?.aborted) return { timeoutSeconds: options.timeoutSeconds, killed: [], outcome: 'aborted', exitCode: null, signal: null, output: '' };
+  if (options.signal?.aborted)
+    return { timeoutSeconds: options.timeoutSeconds, killed: [], outcome: 'aborted', exitCode: null, signal: null, output: '' };
   const mark = randomUUID();
   const { child, exited } = await start(options, mark);
   const collector = new OutputCollector(options.limits);
@@ -92,13 +93,23 @@ interface Watch {
 }
 
 /** Wait for the end (exit, timeout or abort), kill what must die, collect the output. */
-async function supervise(child: ChildProcess, tree: ProcessTreeSpec, { exited, closed, collector }: Watch, options: RunCommandOptions): Promise<CommandRunResult> {
+async function supervise(
+  child: ChildProcess,
+  tree: ProcessTreeSpec,
+  { exited, closed, collector }: Watch,
+  options: RunCommandOptions,
+): Promise<CommandRunResult> {
   const stopped = await raceStop(exited, options);
   const killOptions = { graceMs: options.killGraceMs };
   const killed = stopped ? await killProcessTree(tree, killOptions) : [];
   const exit = (await within(exited, EXIT_WAIT_MS)) ?? { code: null, signal: null };
   killed.push(...(await cleanUpLeftovers(tree, closed, options.settleMs ?? 200, killOptions)));
-  if (!(await within(closed.then(() => true), CLOSE_WAIT_MS))) {
+  if (
+    !(await within(
+      closed.then(() => true),
+      CLOSE_WAIT_MS,
+    ))
+  ) {
     // Something outside the tree holds the pipes; stop reading rather than hang.
     child.stdout?.destroy();
     child.stderr?.destroy();
@@ -175,7 +186,12 @@ function raceStop(exited: Promise<unknown>, options: RunCommandOptions): Promise
 }
 
 /** After the shell exits: give background processes a moment to finish, then kill what is left. */
-async function cleanUpLeftovers(tree: ProcessTreeSpec, closed: Promise<void>, settleMs: number, killOptions: { graceMs?: number }): Promise<number[]> {
+async function cleanUpLeftovers(
+  tree: ProcessTreeSpec,
+  closed: Promise<void>,
+  settleMs: number,
+  killOptions: { graceMs?: number },
+): Promise<number[]> {
   await within(closed, settleMs);
   if ((await findProcessTree(tree)).length === 0) return [];
   return killProcessTree(tree, killOptions);

@@ -60,7 +60,12 @@ describe('truncateOutput', () => {
 
 describe('joinHeadAndTail', () => {
   it('takes the head of one text and the tail of another', () => {
-    const out = joinHeadAndTail(lines(300).join('\n'), lines(300, 1001).join('\n'), { lines: 1300, chars: 12_000 }, { headLines: 2, tailLines: 2 });
+    const out = joinHeadAndTail(
+      lines(300).join('\n'),
+      lines(300, 1001).join('\n'),
+      { lines: 1300, chars: 12_000 },
+      { headLines: 2, tailLines: 2 },
+    );
     expect(out).toBe(`line 1\nline 2\n${marker(1296)}\nline 1299\nline 1300`);
   });
 

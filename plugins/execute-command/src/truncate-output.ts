@@ -34,7 +34,10 @@ export interface OmittedOutput {
  * truncationMarker({ lines: 1500, chars: 90_000 }); // '... (output truncated: 1,500 lines omitted) ...'
  */
 export function truncationMarker(omitted: OmittedOutput): string {
-  const what = omitted.lines > 0 ? `${omitted.lines.toLocaleString('en')} line${omitted.lines === 1 ? '' : 's'}` : `${omitted.chars.toLocaleString('en')} characters`;
+  const what =
+    omitted.lines > 0
+      ? `${omitted.lines.toLocaleString('en')} line${omitted.lines === 1 ? '' : 's'}`
+      : `${omitted.chars.toLocaleString('en')} characters`;
   return `... (output truncated: ${what} omitted) ...`;
 }
 

@@ -41,7 +41,9 @@ describe('focus_chain bad input', () => {
     for (const params of [{}, { task_progress: '  ' }]) {
       const r = await h.call('focus_chain', params);
       expect(r.isError).toBe(false);
-      expect(h.text(r)).toBe('There is no todo list yet. Send one in task_progress as a Markdown checklist ("- [ ] item" open, "- [x] item" done).');
+      expect(h.text(r)).toBe(
+        'There is no todo list yet. Send one in task_progress as a Markdown checklist ("- [ ] item" open, "- [x] item" done).',
+      );
     }
     expect(h.mistakes.count).toBe(0);
   });

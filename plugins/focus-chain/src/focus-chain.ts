@@ -31,7 +31,7 @@ export type FocusChainParams = z.infer<typeof params>;
 export const focusChainTool = defineTool({
   name: 'focus_chain',
   description:
-    "Keep the task's todo list up to date: send the whole list as a Markdown checklist (\"- [ ] item\" open, \"- [x] item\" done) whenever you finish an item or the plan changes. Returns the progress. Call it without a list to see the current one.",
+    'Keep the task\'s todo list up to date: send the whole list as a Markdown checklist ("- [ ] item" open, "- [x] item" done) whenever you finish an item or the plan changes. Returns the progress. Call it without a list to see the current one.',
   params,
   // An agent-loop tool: it talks to the loop that runs the model, so hosts whose client runs its own loop (MCP) leave it out.
   loop: true,
@@ -44,7 +44,10 @@ export const focusChainTool = defineTool({
 async function focusChain(config: TaskConfig, p: FocusChainParams): Promise<ToolResponse> {
   const given = [p.task_progress, p.todos].map((v) => v?.trim()).filter((v): v is string => !!v);
   if (given.length === 2 && given[0] !== given[1]) {
-    return errorResult(responses.toolError('focus_chain got two different lists in task_progress and todos. Send the list once, in task_progress.'), ERROR_CODES.PARAM_INVALID);
+    return errorResult(
+      responses.toolError('focus_chain got two different lists in task_progress and todos. Send the list once, in task_progress.'),
+      ERROR_CODES.PARAM_INVALID,
+    );
   }
   const stored = config.taskState.values.get(TASK_STATE_KEYS.todo);
   if (given.length === 0) return currentList(config, typeof stored === 'string' ? stored : undefined);

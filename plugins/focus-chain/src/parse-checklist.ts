@@ -27,7 +27,8 @@ export function parseChecklist(text: string): ChecklistParse {
     const m = ITEM_LINE.exec(line);
     if (!m) return { ok: false, error: `Line ${i + 1} is not a checklist item: "${line.slice(0, 120)}". ${FORMAT_HINT}` };
     const itemText = (m[2] ?? '').trim();
-    if (itemText === '') return { ok: false, error: `Line ${i + 1} has a checkbox but no task: "${line}". Write what the item is after the box.` };
+    if (itemText === '')
+      return { ok: false, error: `Line ${i + 1} has a checkbox but no task: "${line}". Write what the item is after the box.` };
     items.push({ done: m[1] !== ' ', text: itemText });
   }
   if (items.length === 0) return { ok: false, error: `The todo list has no items. ${FORMAT_HINT}` };

@@ -50,7 +50,17 @@ export async function collectChanges(range: ChangeRange): Promise<Changes | Tool
     }
   }
   const refs = range.to === undefined ? [range.from] : [range.from, range.to];
-  const listed = await git(['diff', ...DIFF_SAFETY, '--relative', '--name-status', '-z', '--no-renames', '--end-of-options', ...refs, '--']);
+  const listed = await git([
+    'diff',
+    ...DIFF_SAFETY,
+    '--relative',
+    '--name-status',
+    '-z',
+    '--no-renames',
+    '--end-of-options',
+    ...refs,
+    '--',
+  ]);
   if (!listed.ok) return errorResult(responses.toolError(`git diff failed: ${listed.stderr.trim()}`), ERROR_CODES.TOOL_FAILED);
   const all = parseNameStatus(listed.stdout);
   const files = all.filter((f) => !range.ignore?.isIgnored(join(range.cwd, f.path), false));

@@ -46,7 +46,7 @@ async function hostileRepo(): Promise<string> {
   return markers;
 }
 
-describe('generate_explanation runs none of the repository\'s programs (G1)', () => {
+describe("generate_explanation runs none of the repository's programs (G1)", () => {
   it('fsmonitor, pager, external diff, textconv and filter drivers never run; the diff is still right', async () => {
     const markers = await hostileRepo();
     for (const to of [undefined, 'HEAD']) {

@@ -6,7 +6,12 @@ import generateExplanation from './index.js';
 let h: TestHarness;
 afterEach(async () => h?.dispose());
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: h.root, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: h.root,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  });
 
 /** A repository with two commits: v1 adds a.txt, v2 changes it and adds b.txt. */
 async function repo(extraFiles: Record<string, string> = {}) {
@@ -31,7 +36,11 @@ describe('generate_explanation', () => {
     expect(text).toContain('+two');
     expect(text).toContain('+new file');
     expect(text).toMatch(/<diff>\ndiff --git a\/a.txt b\/a.txt[\s\S]*\n<\/diff>$/);
-    expect(h.said).toContainEqual({ type: 'generate_explanation', text: 'Second version', data: { title: 'Second version', fromRef: 'v1', toRef: 'main', status: 'complete', files: 2 } });
+    expect(h.said).toContainEqual({
+      type: 'generate_explanation',
+      text: 'Second version',
+      data: { title: 'Second version', fromRef: 'v1', toRef: 'main', status: 'complete', files: 2 },
+    });
     expect(h.approvals).toEqual([]);
   });
 
@@ -45,7 +54,9 @@ describe('generate_explanation', () => {
 
   it('says when nothing changed', async () => {
     await repo();
-    expect(h.text(await h.call('generate_explanation', { title: 'None', from_ref: 'main', to_ref: 'HEAD' }))).toBe("No changes found between 'main' and 'HEAD'.");
+    expect(h.text(await h.call('generate_explanation', { title: 'None', from_ref: 'main', to_ref: 'HEAD' }))).toBe(
+      "No changes found between 'main' and 'HEAD'.",
+    );
   });
 
   it('in a workspace below the repository root, sees only its own files, with paths relative to it', async () => {
@@ -67,7 +78,9 @@ describe('generate_explanation', () => {
     const r = await h.call('generate_explanation', { title: 'x', from_ref: 'HEAD' });
     expect(r.isError).toBe(false);
     const text = h.text(r);
-    expect(text).toContain("Changes from 'HEAD' to the working tree: 1 file(s) changed.\nM\ta.txt\n(1 more file(s) are hidden by the ignore rules and left out.)");
+    expect(text).toContain(
+      "Changes from 'HEAD' to the working tree: 1 file(s) changed.\nM\ta.txt\n(1 more file(s) are hidden by the ignore rules and left out.)",
+    );
     expect(text).toContain('+visible');
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('secret.env');
@@ -97,7 +110,10 @@ describe('generate_explanation errors', () => {
     expect(h.text(r)).toContain("Invalid git reference 'missing-branch'.");
   });
 
-  it.each([[{ from_ref: 'main' }, 'title'], [{ title: 't' }, 'from_ref']])('%j misses %s', async (params, key) => {
+  it.each([
+    [{ from_ref: 'main' }, 'title'],
+    [{ title: 't' }, 'from_ref'],
+  ])('%j misses %s', async (params, key) => {
     h = await createTestHarness({ plugins: [generateExplanation] });
     const r = await h.call('generate_explanation', params);
     expect(r.code).toBe('QUIVER_ERR_PARAM_MISSING');

@@ -31,9 +31,19 @@ export const generateExplanationTool = defineTool({
 async function generateExplanation(config: TaskConfig, p: GenerateExplanationParams): Promise<ToolResponse> {
   const to = p.to_ref?.trim() || undefined;
   const status = { title: p.title, fromRef: p.from_ref, toRef: to ?? 'working tree' };
-  const changes = await collectChanges({ cwd: config.cwd, from: p.from_ref.trim(), to, signal: config.signal, ignore: config.services.find(coreServices.ignore) });
+  const changes = await collectChanges({
+    cwd: config.cwd,
+    from: p.from_ref.trim(),
+    to,
+    signal: config.signal,
+    ignore: config.services.find(coreServices.ignore),
+  });
   if (!('files' in changes)) {
-    await config.ui.say('generate_explanation', p.title, { ...status, status: 'error', error: changes.content[0]?.type === 'text' ? changes.content[0].text : '' });
+    await config.ui.say('generate_explanation', p.title, {
+      ...status,
+      status: 'error',
+      error: changes.content[0]?.type === 'text' ? changes.content[0].text : '',
+    });
     return changes;
   }
   const target = to === undefined ? 'the working tree' : `'${to}'`;
@@ -45,7 +55,9 @@ async function generateExplanation(config: TaskConfig, p: GenerateExplanationPar
 function explanationRequest(title: string, from: string, to: string, changes: Changes): string {
   const list = changes.files.map((f) => `${f.status}\t${f.path}`).join('\n');
   const hidden = changes.hidden ? `\n(${changes.hidden} more file(s) are hidden by the ignore rules and left out.)` : '';
-  const cut = changes.truncated ? `\n[Diff truncated at ${MAX_DIFF_CHARS} characters: read the remaining files with read_file or git diff.]` : '';
+  const cut = changes.truncated
+    ? `\n[Diff truncated at ${MAX_DIFF_CHARS} characters: read the remaining files with read_file or git diff.]`
+    : '';
   return (
     `Explanation request: "${title}"\nChanges from ${from} to ${to}: ${changes.files.length} file(s) changed.\n${list}${hidden}\n\n` +
     'Explain these changes to the user in your next message: for each file, what changed and why it matters, in plain language, naming files and lines. The diff follows.\n\n' +

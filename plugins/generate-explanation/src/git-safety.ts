@@ -6,13 +6,20 @@
  * these overrides; `-c` wins over every config file.
  */
 export const FIXED_GIT_SAFETY: readonly string[] = [
-  '-c', 'core.fsmonitor=false',
-  '-c', 'core.hooksPath=/dev/null',
-  '-c', 'core.pager=cat',
-  '-c', 'pager.diff=false',
-  '-c', 'diff.external=',
-  '-c', 'log.showSignature=false',
-  '-c', 'gpg.program=false',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.pager=cat',
+  '-c',
+  'pager.diff=false',
+  '-c',
+  'diff.external=',
+  '-c',
+  'log.showSignature=false',
+  '-c',
+  'gpg.program=false',
 ];
 
 /** Flags every `git diff` gets: no external diff driver, no textconv program. */

@@ -35,16 +35,36 @@ export async function openGit(cwd: string, signal: AbortSignal): Promise<Git> {
  * `ok: false`; git missing or timing out throws a Quiver error.
  */
 function runGit(cwd: string, args: readonly string[], signal: AbortSignal, safety: readonly string[]): Promise<GitResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_PAGER: 'cat', PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_LITERAL_PATHSPECS: '1',
+    LC_ALL: 'C',
+  };
   delete env.GIT_EXTERNAL_DIFF;
   return new Promise((resolve, reject) => {
-    execFile('git', ['--no-pager', '-c', 'core.quotePath=false', ...FIXED_GIT_SAFETY, ...safety, ...args], { cwd, env, signal, timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (!error) return resolve({ ok: true, stdout, stderr });
-      const e = error as NodeJS.ErrnoException & { killed?: boolean };
-      if (e.code === 'ENOENT') return reject(quiverError(ERROR_CODES.TOOL_FAILED, 'git is not installed (or not on PATH), so the changes cannot be read. Install git, or explain the changes from the files themselves.'));
-      if (e.name === 'AbortError') return reject(quiverError(ERROR_CODES.TOOL_ABORTED, `git ${args[0]} was cancelled.`));
-      if (e.killed) return reject(quiverError(ERROR_CODES.TOOL_TIMEOUT, `git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000} seconds.`));
-      resolve({ ok: false, stdout, stderr });
-    });
+    execFile(
+      'git',
+      ['--no-pager', '-c', 'core.quotePath=false', ...FIXED_GIT_SAFETY, ...safety, ...args],
+      { cwd, env, signal, timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ ok: true, stdout, stderr });
+        const e = error as NodeJS.ErrnoException & { killed?: boolean };
+        if (e.code === 'ENOENT')
+          return reject(
+            quiverError(
+              ERROR_CODES.TOOL_FAILED,
+              'git is not installed (or not on PATH), so the changes cannot be read. Install git, or explain the changes from the files themselves.',
+            ),
+          );
+        if (e.name === 'AbortError') return reject(quiverError(ERROR_CODES.TOOL_ABORTED, `git ${args[0]} was cancelled.`));
+        if (e.killed)
+          return reject(quiverError(ERROR_CODES.TOOL_TIMEOUT, `git ${args[0]} did not finish within ${GIT_TIMEOUT_MS / 1000} seconds.`));
+        resolve({ ok: false, stdout, stderr });
+      },
+    );
   });
 }

@@ -7,10 +7,14 @@ const cap = (name: string, startRow: number, endRow = startRow) => ({ name, star
 describe('formatCaptures (SPEC Part B §16.17 output)', () => {
   it('prints the first line of each name capture, with |---- between non-adjacent captures', () => {
     const out = formatCaptures(lines, [
-      cap('definition.class', 0, 5), cap('name.definition.class', 0),
-      cap('definition.method', 1, 2), cap('name.definition.method', 1),
-      cap('definition.method', 4), cap('name.definition.method', 4),
-      cap('definition.function', 6), cap('name.definition.function', 6),
+      cap('definition.class', 0, 5),
+      cap('name.definition.class', 0),
+      cap('definition.method', 1, 2),
+      cap('name.definition.method', 1),
+      cap('definition.method', 4),
+      cap('name.definition.method', 4),
+      cap('definition.function', 6),
+      cap('name.definition.function', 6),
     ]);
     expect(out).toBe('|----\n│class A {\n│  a() {\n|----\n│  b() {}\n|----\n│function f() {}\n|----\n');
   });

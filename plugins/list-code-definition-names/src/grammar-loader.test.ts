@@ -19,7 +19,10 @@ describe('grammarLoader', () => {
     expect([...ids].sort()).toEqual(Object.keys(DEFINITION_QUERIES).sort());
     for (const grammar of new Map(Object.values(EXTENSION_GRAMMARS).map((g) => [g.id, g])).values()) {
       const loaded = await grammarLoader().load(grammar);
-      expect(loaded.query.captureNames.some((n) => n.startsWith('name.definition.')), grammar.id).toBe(true);
+      expect(
+        loaded.query.captureNames.some((n) => n.startsWith('name.definition.')),
+        grammar.id,
+      ).toBe(true);
     }
   });
 
@@ -32,8 +35,13 @@ describe('grammarLoader', () => {
     const dir = await mkdtemp(join(tmpdir(), 'quiver-grammars-'));
     dirs.push(dir);
     await writeFile(join(dir, 'tree-sitter-rust.wasm'), 'not wasm');
-    for (const [grammar, file] of [[EXTENSION_GRAMMARS.rs, 'tree-sitter-rust.wasm'], [EXTENSION_GRAMMARS.go, 'tree-sitter-go.wasm']] as const) {
-      const error = await grammarLoader(dir).load(grammar).catch((e: unknown) => e);
+    for (const [grammar, file] of [
+      [EXTENSION_GRAMMARS.rs, 'tree-sitter-rust.wasm'],
+      [EXTENSION_GRAMMARS.go, 'tree-sitter-go.wasm'],
+    ] as const) {
+      const error = await grammarLoader(dir)
+        .load(grammar)
+        .catch((e: unknown) => e);
       expect(isQuiverError(error)).toBe(true);
       expect((error as Error).message).toContain(`could not load the tree-sitter grammar for ${grammar.label} (${join(dir, file)})`);
     }
@@ -41,6 +49,8 @@ describe('grammarLoader', () => {
 
   it('parses CRLF sources without carriage returns in the lines', async () => {
     const loaded = await grammarLoader().load(EXTENSION_GRAMMARS.py);
-    expect(formatDefinitions('class A:\r\n    def f(self):\r\n        pass\r\n', loaded)).toBe('|----\n│class A:\n│    def f(self):\n|----\n');
+    expect(formatDefinitions('class A:\r\n    def f(self):\r\n        pass\r\n', loaded)).toBe(
+      '|----\n│class A:\n│    def f(self):\n|----\n',
+    );
   });
 });

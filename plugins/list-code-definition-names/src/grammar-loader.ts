@@ -94,7 +94,11 @@ function querySource(grammar: Grammar): string {
   const source = DEFINITION_QUERIES[grammar.id];
   // Every grammar in languages.ts has a query; this guards a grammar added without one.
   if (source === undefined) {
-    throw quiverError(ERROR_CODES.TOOL_FAILED, `No definition query is written for grammar '${grammar.id}'. Add one to definition-queries.ts.`, { tool: 'list_code_definition_names' });
+    throw quiverError(
+      ERROR_CODES.TOOL_FAILED,
+      `No definition query is written for grammar '${grammar.id}'. Add one to definition-queries.ts.`,
+      { tool: 'list_code_definition_names' },
+    );
   }
   return source;
 }

@@ -14,4 +14,8 @@ export { grammarForFile, type Grammar } from './languages.js';
  * const h = await createTestHarness({ plugins: [listCodeDefinitionNames], files: { 'a.ts': 'function f() {}' } });
  * await h.call('list_code_definition_names', { path: '.' });
  */
-export default definePlugin({ name: '@quiver/tool-list-code-definition-names', tools: [listCodeDefinitionNamesTool], options: listCodeDefinitionNamesOptions });
+export default definePlugin({
+  name: '@quiver/tool-list-code-definition-names',
+  tools: [listCodeDefinitionNamesTool],
+  options: listCodeDefinitionNamesOptions,
+});

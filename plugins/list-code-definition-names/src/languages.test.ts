@@ -4,8 +4,23 @@ import { EXTENSION_GRAMMARS, grammarForFile } from './languages.js';
 describe('grammarForFile', () => {
   it("covers the baseline's seventeen extensions", () => {
     const expected: Record<string, string> = {
-      js: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'tsx', py: 'python', rs: 'rust', go: 'go', c: 'c', h: 'c',
-      cpp: 'cpp', hpp: 'cpp', cs: 'c_sharp', rb: 'ruby', java: 'java', php: 'php', swift: 'swift', kt: 'kotlin',
+      js: 'javascript',
+      jsx: 'javascript',
+      ts: 'typescript',
+      tsx: 'tsx',
+      py: 'python',
+      rs: 'rust',
+      go: 'go',
+      c: 'c',
+      h: 'c',
+      cpp: 'cpp',
+      hpp: 'cpp',
+      cs: 'c_sharp',
+      rb: 'ruby',
+      java: 'java',
+      php: 'php',
+      swift: 'swift',
+      kt: 'kotlin',
     };
     for (const [ext, id] of Object.entries(expected)) expect(grammarForFile(`file.${ext}`)?.id, ext).toBe(id);
   });

@@ -7,7 +7,18 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses, textResult, type TaskConfig, type ToolResult } from '@quiver/core';
+import {
+  coreServices,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  isQuiverError,
+  quiverError,
+  responses,
+  textResult,
+  type TaskConfig,
+  type ToolResult,
+} from '@quiver/core';
 import { createListingFilter } from '@quiver/ignore';
 import { isPathInside } from '@quiver/workspace';
 import { formatDefinitions } from './format-definitions.js';
@@ -44,7 +55,9 @@ export const DIRECTORY_MISSING = 'This directory does not exist or you do not ha
 
 /** The parameters of list_code_definition_names. */
 export const listCodeDefinitionNamesParams = z.object({
-  path: z.string().describe('The path of the directory (relative to the current working directory) to list top level source code definitions for.'),
+  path: z
+    .string()
+    .describe('The path of the directory (relative to the current working directory) to list top level source code definitions for.'),
   task_progress: z.string().optional().describe("A checklist of the task's progress, updated with this call (optional)."),
 });
 
@@ -82,7 +95,10 @@ async function executeListDefinitions(config: TaskConfig<ListCodeDefinitionNames
     return textResult(await describeFiles(config, files));
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return errorResult(responses.toolError(`Error listing code definitions: ${message}`), isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED);
+    return errorResult(
+      responses.toolError(`Error listing code definitions: ${message}`),
+      isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED,
+    );
   }
 }
 

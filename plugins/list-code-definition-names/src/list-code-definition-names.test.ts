@@ -31,29 +31,158 @@ function block(text: string, file: string): string {
 const bar = (...lines: string[]) => lines.map((l) => (l === '-' ? '|----' : `│${l}`)).join('\n');
 
 const EXPECTED: Record<string, string> = {
-  'sample.ts': bar('-', 'export interface Shape {', '  area(): number;', '-', 'export type Point = { x: number; y: number };', '-',
-    'export enum Color {', '-', 'export abstract class Circle implements Shape {', '  constructor(private radius: number) {}', '-',
-    '  area(): number {', '-', '  abstract name(): string;', '-', 'export function load(path: string): Promise<string> {', '-',
-    'export const double = (n: number): number => n * 2;', '-', 'namespace Geometry {', '-', "declare module 'virtual' {",
-    '  export function hi(): void;', '-'),
-  'sample.js': bar('-', 'class Greeter {', '  constructor(name) {', '-', '  greet() {', '-', 'function add(a, b) {', '-',
-    'const multiply = (a, b) => a * b;', '-', 'const handler = function (event) {', '-'),
-  'sample.py': bar('-', 'class Animal:', '-', '    def __init__(self, name):', '-', '    def speak(self):', '-', 'class Dog(Animal):',
-    '    def speak(self):', '-', 'def main():', '-', 'async def fetch(url):', '-'),
-  'sample.rs': bar('-', 'pub struct Point {', '-', 'pub enum Shape {', '-', 'pub trait Area {', '    fn area(&self) -> f64;', '-',
-    'impl Area for Shape {', '    fn area(&self) -> f64 {', '-', 'mod geometry {', '    pub fn origin() -> (i32, i32) {', '-',
-    'type Pair = (i32, i32);', '-', 'pub fn main() {', '-'),
-  'sample.go': bar('-', 'type Server struct {', '-', 'type Handler interface {', '-', 'type ID int', '-', 'func (s *Server) Serve() error {', '-',
-    'func NewServer(addr string) *Server {', '-', 'func main() {', '-'),
-  'Sample.java': bar('-', 'public class Sample {', '-', '    public Sample(int count) {', '-', '    public int getCount() {', '-',
-    '    interface Listener {', '        void onEvent(String name);', '-', '    enum Level { LOW, HIGH }', '-', 'record Pair(int a, int b) {}', '-'),
-  'sample.c': bar('-', 'struct point {', '-', '} size_t2;', '-', 'enum color { RED, GREEN };', '-', 'static int add(int a, int b) {', '-',
-    'int main(void) {', '-'),
+  'sample.ts': bar(
+    '-',
+    'export interface Shape {',
+    '  area(): number;',
+    '-',
+    'export type Point = { x: number; y: number };',
+    '-',
+    'export enum Color {',
+    '-',
+    'export abstract class Circle implements Shape {',
+    '  constructor(private radius: number) {}',
+    '-',
+    '  area(): number {',
+    '-',
+    '  abstract name(): string;',
+    '-',
+    'export function load(path: string): Promise<string> {',
+    '-',
+    'export const double = (n: number): number => n * 2;',
+    '-',
+    'namespace Geometry {',
+    '-',
+    "declare module 'virtual' {",
+    '  export function hi(): void;',
+    '-',
+  ),
+  'sample.js': bar(
+    '-',
+    'class Greeter {',
+    '  constructor(name) {',
+    '-',
+    '  greet() {',
+    '-',
+    'function add(a, b) {',
+    '-',
+    'const multiply = (a, b) => a * b;',
+    '-',
+    'const handler = function (event) {',
+    '-',
+  ),
+  'sample.py': bar(
+    '-',
+    'class Animal:',
+    '-',
+    '    def __init__(self, name):',
+    '-',
+    '    def speak(self):',
+    '-',
+    'class Dog(Animal):',
+    '    def speak(self):',
+    '-',
+    'def main():',
+    '-',
+    'async def fetch(url):',
+    '-',
+  ),
+  'sample.rs': bar(
+    '-',
+    'pub struct Point {',
+    '-',
+    'pub enum Shape {',
+    '-',
+    'pub trait Area {',
+    '    fn area(&self) -> f64;',
+    '-',
+    'impl Area for Shape {',
+    '    fn area(&self) -> f64 {',
+    '-',
+    'mod geometry {',
+    '    pub fn origin() -> (i32, i32) {',
+    '-',
+    'type Pair = (i32, i32);',
+    '-',
+    'pub fn main() {',
+    '-',
+  ),
+  'sample.go': bar(
+    '-',
+    'type Server struct {',
+    '-',
+    'type Handler interface {',
+    '-',
+    'type ID int',
+    '-',
+    'func (s *Server) Serve() error {',
+    '-',
+    'func NewServer(addr string) *Server {',
+    '-',
+    'func main() {',
+    '-',
+  ),
+  'Sample.java': bar(
+    '-',
+    'public class Sample {',
+    '-',
+    '    public Sample(int count) {',
+    '-',
+    '    public int getCount() {',
+    '-',
+    '    interface Listener {',
+    '        void onEvent(String name);',
+    '-',
+    '    enum Level { LOW, HIGH }',
+    '-',
+    'record Pair(int a, int b) {}',
+    '-',
+  ),
+  'sample.c': bar(
+    '-',
+    'struct point {',
+    '-',
+    '} size_t2;',
+    '-',
+    'enum color { RED, GREEN };',
+    '-',
+    'static int add(int a, int b) {',
+    '-',
+    'int main(void) {',
+    '-',
+  ),
   'sample.h': bar('-', 'struct node {', '-', 'int count_nodes(struct node *head);', '-'),
-  'sample.cpp': bar('-', 'namespace app {', '-', 'class Widget {', '-', '    Widget(int size);', '    int size() const { return size_; }', '-',
-    'struct Config {', '-', 'T maximum(T a, T b) {', '-', 'int app::Widget::compute() {', '-', 'int main() {', '-'),
-  'sample.rb': bar('-', 'module Shop', '  class Cart', '    def initialize', '-', '    def add(item)', '-', '    def self.empty', '-',
-    'def total(cart)', '-'),
+  'sample.cpp': bar(
+    '-',
+    'namespace app {',
+    '-',
+    'class Widget {',
+    '-',
+    '    Widget(int size);',
+    '    int size() const { return size_; }',
+    '-',
+    'struct Config {',
+    '-',
+    'T maximum(T a, T b) {',
+    '-',
+    'int app::Widget::compute() {',
+    '-',
+    'int main() {',
+    '-',
+  ),
+  'sample.rb': bar(
+    '-',
+    'module Shop',
+    '  class Cart',
+    '    def initialize',
+    '-',
+    '    def add(item)',
+    '-',
+    '    def self.empty',
+    '-',
+    'def total(cart)',
+    '-',
+  ),
 };
 
 describe('list_code_definition_names through the pipeline', () => {
@@ -64,10 +193,16 @@ describe('list_code_definition_names through the pipeline', () => {
     const text = t.text(r);
     for (const [file, body] of Object.entries(EXPECTED)) expect(block(text, file), file).toBe(`${file}\n${body}\n\n`);
     expect(block(text, 'sample.kt')).toContain('│data class User(val name: String)\n|----\n│object Registry {\n│    fun register() {}\n');
-    expect(block(text, 'sample.swift')).toContain('│protocol Drawable {\n│    func draw()\n|----\n│class View: Drawable {\n|----\n│    init(frame: Int) {\n');
-    expect(block(text, 'sample.php')).toContain('│trait Loud\n|----\n│    public function shout() {}\n|----\n│class Greeter implements Greets\n');
+    expect(block(text, 'sample.swift')).toContain(
+      '│protocol Drawable {\n│    func draw()\n|----\n│class View: Drawable {\n|----\n│    init(frame: Int) {\n',
+    );
+    expect(block(text, 'sample.php')).toContain(
+      '│trait Loud\n|----\n│    public function shout() {}\n|----\n│class Greeter implements Greets\n',
+    );
     expect(block(text, 'Sample.cs')).toContain('│    public struct Vec { public int X; }\n|----\n│    public enum Kind { A, B }\n');
-    expect(block(text, 'sample.tsx')).toContain('│export function Header({ title }: Props) {\n|----\n│export const Footer = () => <footer />;\n');
+    expect(block(text, 'sample.tsx')).toContain(
+      '│export function Header({ title }: Props) {\n|----\n│export const Footer = () => <footer />;\n',
+    );
     expect(block(text, 'sample.jsx')).toBe(block(text, 'sample.js').replace('sample.js', 'sample.jsx'));
     // Files in name order; the result ends with the last block's blank line.
     const names = [...text.matchAll(/^(\S+)\n\|----$/gm)].map((m) => m[1]);
@@ -98,13 +233,18 @@ describe('list_code_definition_names through the pipeline', () => {
     expect(text).not.toContain('m50.go');
     await t.dispose();
     const small = await harness(files, { plugins: [{ plugin, options: { maxFiles: 2 } }] });
-    expect(small.text(await small.call(TOOL, { path: '.' }))).toBe('m00.go\n|----\n│func F0() {}\n|----\n\nm01.go\n|----\n│func F1() {}\n|----\n\n');
+    expect(small.text(await small.call(TOOL, { path: '.' }))).toBe(
+      'm00.go\n|----\n│func F0() {}\n|----\n\nm01.go\n|----\n│func F1() {}\n|----\n\n',
+    );
   });
 
   it('skips files larger than maxFileBytes', async () => {
-    const t = await harness({ 'big.py': `def big():\n    return ${'1 + '.repeat(100)}1\n`, 'small.py': 'def small():\n    pass\n' }, {
-      plugins: [{ plugin, options: { maxFileBytes: 100 } }],
-    });
+    const t = await harness(
+      { 'big.py': `def big():\n    return ${'1 + '.repeat(100)}1\n`, 'small.py': 'def small():\n    pass\n' },
+      {
+        plugins: [{ plugin, options: { maxFileBytes: 100 } }],
+      },
+    );
     expect(t.text(await t.call(TOOL, { path: '.' }))).toBe('small.py\n|----\n│def small():\n|----\n\n');
   });
 });
@@ -150,7 +290,9 @@ describe('errors (SPEC Part B §16.17, §16.x.12): each counts a mistake', () =>
 describe('ignore rules, links and approval', () => {
   it('leaves ignored files out and refuses an ignored directory before listing', async () => {
     const t = await harness({
-      '.quiverignore': 'secret.ts\nprivate/\n', 'secret.ts': 'function secret() {}', 'open.ts': 'function open() {}',
+      '.quiverignore': 'secret.ts\nprivate/\n',
+      'secret.ts': 'function secret() {}',
+      'open.ts': 'function open() {}',
       'private/p.ts': 'function p() {}',
     });
     expect(t.text(await t.call(TOOL, { path: '.' }))).toBe('open.ts\n|----\n│function open() {}\n|----\n\n');

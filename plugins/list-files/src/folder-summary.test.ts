@@ -28,12 +28,17 @@ describe('the cut listing and its counts come from one walk', () => {
     expect(counted.didHitLimit).toBe(hit);
     expect(counted.counts?.unread).toEqual([]);
     expect([...counted.counts!.folders.values()].reduce((n, t) => n + t.files, 0)).toBe(90);
-    expect(folderSummary(counted.paths, counted.counts!, true)).toMatch(/^Folders not fully shown \(90 files in all\), with the files below each:\n/);
+    expect(folderSummary(counted.paths, counted.counts!, true)).toMatch(
+      /^Folders not fully shown \(90 files in all\), with the files below each:\n/,
+    );
   });
 
   it('reads about its entry bound while counting, not a whole batch of folders past it', async () => {
     // 60 folders of 20 files below the cut; a bound of 200 entries is reached after ~10 of them.
-    const root = tree(Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`), 20);
+    const root = tree(
+      Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(2, '0')}`),
+      20,
+    );
     const counted = await listFilesCounted(root, { recursive: true, limit: 30 }, { limit: 200, timeoutMs: 10_000 });
     const read = [...counted.counts!.folders.values()].reduce((n, t) => n + t.entries, 0);
     expect(read).toBeGreaterThanOrEqual(200);
@@ -64,16 +69,39 @@ describe('folderSummary', () => {
   const folders = (entries: [string, number, number][]) => new Map(entries.map(([f, e, n]) => [f, { entries: e, files: n }]));
 
   it('says "not counted" for a folder shown but never read', () => {
-    const text = folderSummary(['a/', 'b/', 'b/x.ts'], { folders: folders([['', 2, 0], ['b/', 2, 2]]), unread: ['a/'] }, true);
+    const text = folderSummary(
+      ['a/', 'b/', 'b/x.ts'],
+      {
+        folders: folders([
+          ['', 2, 0],
+          ['b/', 2, 2],
+        ]),
+        unread: ['a/'],
+      },
+      true,
+    );
     expect(text).toBe('Folders not fully shown (2+ files in all), with the files below each:\na/ (not counted)\nb/ 2 files');
   });
 
   it('charges a hidden folder to the nearest folder shown', () => {
-    const text = folderSummary(['a/'], { folders: folders([['', 1, 0], ['a/', 1, 0], ['a/b/', 3, 3]]), unread: [] }, true);
+    const text = folderSummary(
+      ['a/'],
+      {
+        folders: folders([
+          ['', 1, 0],
+          ['a/', 1, 0],
+          ['a/b/', 3, 3],
+        ]),
+        unread: [],
+      },
+      true,
+    );
     expect(text).toBe('Folders not fully shown (3 files in all), with the files below each:\na/ 3 files');
   });
 
   it('counts the entries of a flat listing exactly', () => {
-    expect(folderSummary(['x'], { folders: folders([['', 250, 250]]), unread: [] }, false)).toBe('Folders not fully shown, with their counts:\n./ 250 entries');
+    expect(folderSummary(['x'], { folders: folders([['', 250, 250]]), unread: [] }, false)).toBe(
+      'Folders not fully shown, with their counts:\n./ 250 entries',
+    );
   });
 });

@@ -3,9 +3,33 @@ import { compareListedPaths, formatFilesList, NO_FILES, sortListedPaths, TRUNCAT
 
 describe('formatFilesList', () => {
   it('sorts the §14.5 vector: files before subdirectories, numeric and case-insensitive', () => {
-    const input = ['src/', 'README.md', 'src/a.ts', 'app/', 'b.txt', 'src/z/', 'src/z/q.ts', 'file10.txt', 'file2.txt', 'Zeta.md', 'alpha.md', '.env'];
+    const input = [
+      'src/',
+      'README.md',
+      'src/a.ts',
+      'app/',
+      'b.txt',
+      'src/z/',
+      'src/z/q.ts',
+      'file10.txt',
+      'file2.txt',
+      'Zeta.md',
+      'alpha.md',
+      '.env',
+    ];
     expect(sortListedPaths(input)).toEqual([
-      '.env', 'alpha.md', 'b.txt', 'file2.txt', 'file10.txt', 'README.md', 'Zeta.md', 'app/', 'src/', 'src/a.ts', 'src/z/', 'src/z/q.ts',
+      '.env',
+      'alpha.md',
+      'b.txt',
+      'file2.txt',
+      'file10.txt',
+      'README.md',
+      'Zeta.md',
+      'app/',
+      'src/',
+      'src/a.ts',
+      'src/z/',
+      'src/z/q.ts',
     ]);
   });
 

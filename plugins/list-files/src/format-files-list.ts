@@ -1,8 +1,7 @@
 import { compareSegmentKeys, segmentSortKey } from './segment-sort-key.js';
 
 /** The hint appended when a listing was cut at the limit (SPEC Part B §8). */
-export const TRUNCATION_HINT =
-  '(File list truncated. Use list_files on specific subdirectories if you need to explore further.)';
+export const TRUNCATION_HINT = '(File list truncated. Use list_files on specific subdirectories if you need to explore further.)';
 
 /** What an empty listing says. */
 export const NO_FILES = 'No files found.';

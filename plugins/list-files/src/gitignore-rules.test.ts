@@ -87,7 +87,9 @@ describe('gitignore semantics against git itself', () => {
 
   function gitFiles(root: string): string[] {
     execFileSync('git', ['init', '-q', root]);
-    const out = execFileSync('git', ['-C', root, '-c', 'core.excludesFile=/dev/null', 'ls-files', '-z', '--others', '--exclude-standard'], { encoding: 'utf8' });
+    const out = execFileSync('git', ['-C', root, '-c', 'core.excludesFile=/dev/null', 'ls-files', '-z', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+    });
     return out.split('\0').filter(Boolean).sort();
   }
 
@@ -99,23 +101,52 @@ describe('gitignore semantics against git itself', () => {
   const cases: Record<string, Record<string, string>> = {
     'root and nested files, anchoring, negation': {
       '.gitignore': '*.log\n!keep.log\n/top.txt\nsrc/gen/\n',
-      'a.log': '', 'keep.log': '', 'top.txt': '', 'sub/top.txt': '', 'src/gen/x.ts': '', 'src/ok.ts': '',
-      'src/.gitignore': '/local.txt\n!*.log\nfoo/\n', 'src/local.txt': '', 'src/deep/local.txt': '', 'src/b.log': '',
-      'src/foo/x': '', 'src/deep/foo/y': '', 'src/deep/foo.txt': '',
+      'a.log': '',
+      'keep.log': '',
+      'top.txt': '',
+      'sub/top.txt': '',
+      'src/gen/x.ts': '',
+      'src/ok.ts': '',
+      'src/.gitignore': '/local.txt\n!*.log\nfoo/\n',
+      'src/local.txt': '',
+      'src/deep/local.txt': '',
+      'src/b.log': '',
+      'src/foo/x': '',
+      'src/deep/foo/y': '',
+      'src/deep/foo.txt': '',
     },
     'no re-including below an excluded directory': {
       '.gitignore': 'ex/\n!ex/keep.txt\nlogs/**\n!logs/important.txt\n',
-      'ex/keep.txt': '', 'ex/other.txt': '', 'logs/important.txt': '', 'logs/x.txt': '', 'logs/sub/y.txt': '',
+      'ex/keep.txt': '',
+      'ex/other.txt': '',
+      'logs/important.txt': '',
+      'logs/x.txt': '',
+      'logs/sub/y.txt': '',
     },
     'double stars, classes and wildcards': {
       '.gitignore': '**/cache/\na/**/z.txt\n[0-9]*.tmp\nfile?.md\n*~\n',
-      'cache/x': '', 'p/q/cache/y': '', 'a/z.txt': '', 'a/b/c/z.txt': '', 'b/a/z.txt': '',
-      '1.tmp': '', 'x1.tmp': '', 'file1.md': '', 'file12.md': '', 'notes.txt~': '', 'notes.txt': '',
+      'cache/x': '',
+      'p/q/cache/y': '',
+      'a/z.txt': '',
+      'a/b/c/z.txt': '',
+      'b/a/z.txt': '',
+      '1.tmp': '',
+      'x1.tmp': '',
+      'file1.md': '',
+      'file12.md': '',
+      'notes.txt~': '',
+      'notes.txt': '',
     },
     'nested file overrides its parent': {
       '.gitignore': '*.gen\n/pkg/local\n',
       'pkg/.gitignore': '!keep.gen\n/build\n*.out\n',
-      'pkg/keep.gen': '', 'pkg/drop.gen': '', 'pkg/build/x': '', 'pkg/sub/build/y': '', 'pkg/local': '', 'pkg/a.out': '', 'a.out': '',
+      'pkg/keep.gen': '',
+      'pkg/drop.gen': '',
+      'pkg/build/x': '',
+      'pkg/sub/build/y': '',
+      'pkg/local': '',
+      'pkg/a.out': '',
+      'a.out': '',
     },
   };
 

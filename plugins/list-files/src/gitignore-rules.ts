@@ -159,7 +159,15 @@ function parseLine(raw: string): Rule | undefined {
   const segments = line.split('/');
   if (segments.includes('**')) {
     const deep = new RegExp(`^${globToRegexSource(line)}$`);
-    return { negated, dirOnly, anchored, last: nameTest(segments[segments.length - 1]), dirSegments: undefined, deep, asDirRule: undefined };
+    return {
+      negated,
+      dirOnly,
+      anchored,
+      last: nameTest(segments[segments.length - 1]),
+      dirSegments: undefined,
+      deep,
+      asDirRule: undefined,
+    };
   }
   const last = nameTest(segments.pop()!);
   const asDirRule: DirRule = { negated, dirOnly, test: last, deep: undefined, prefix: '' };

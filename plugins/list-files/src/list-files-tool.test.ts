@@ -35,12 +35,27 @@ describe('list_files through the pipeline', () => {
 
   it('honours nested .gitignore files and default skips when recursive', async () => {
     const t = await harness({
-      '.gitignore': '*.log\n', 'app.ts': '', 'debug.log': '', 'dist/b.js': '', '.github/ci.yml': '',
-      'src/.gitignore': '/generated/\n!keep.log\n', 'src/generated/g.ts': '', 'src/keep.log': '', 'src/x.log': '', 'src/lib/generated/h.ts': '',
+      '.gitignore': '*.log\n',
+      'app.ts': '',
+      'debug.log': '',
+      'dist/b.js': '',
+      '.github/ci.yml': '',
+      'src/.gitignore': '/generated/\n!keep.log\n',
+      'src/generated/g.ts': '',
+      'src/keep.log': '',
+      'src/x.log': '',
+      'src/lib/generated/h.ts': '',
     });
     const text = t.text(await t.call('list_files', { path: '.', recursive: true }));
     expect(text.split('\n')).toEqual([
-      '.gitignore', 'app.ts', 'src/', 'src/.gitignore', 'src/keep.log', 'src/lib/', 'src/lib/generated/', 'src/lib/generated/h.ts',
+      '.gitignore',
+      'app.ts',
+      'src/',
+      'src/.gitignore',
+      'src/keep.log',
+      'src/lib/',
+      'src/lib/generated/',
+      'src/lib/generated/h.ts',
     ]);
   });
 
@@ -75,7 +90,7 @@ describe('list_files through the pipeline', () => {
     expect(rest).toBe('Folders not fully shown (273 files in all), with the files below each:\ntest/unit/ 120 files');
   });
 
-  it('names a folder whose own files were cut, and counts from the plugin\'s limit option', async () => {
+  it("names a folder whose own files were cut, and counts from the plugin's limit option", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 5; i++) files[`d${i}/x.ts`] = '';
     h = await createTestHarness({ plugins: [{ plugin: listFilesPlugin, options: { limit: 8 } }], files });
@@ -112,10 +127,13 @@ describe('ignore rules (P7)', () => {
 
 describe('approval before any filesystem work', () => {
   it('lists only after approval: a file created while the user decides is in the listing', async () => {
-    const t = await harness({ 'a.txt': '' }, {
-      config: { approval: { readFiles: false } },
-      approve: () => (writeFileSync(join(h!.root, 'made-during-approval.txt'), ''), true),
-    });
+    const t = await harness(
+      { 'a.txt': '' },
+      {
+        config: { approval: { readFiles: false } },
+        approve: () => (writeFileSync(join(h!.root, 'made-during-approval.txt'), ''), true),
+      },
+    );
     const r = await t.call('list_files', { path: '.' });
     expect(t.approvals).toHaveLength(1);
     expect(t.text(r)).toBe('a.txt\nmade-during-approval.txt');

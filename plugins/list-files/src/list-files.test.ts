@@ -94,14 +94,26 @@ describe('recursive .gitignore vectors (§14.5)', () => {
 });
 
 describe('recursive default skips (§14.5 derived)', () => {
-  const entries = ['.env', '.github/workflows/ci.yml', 'README.md', 'app/(auth)/page.tsx', 'build/keep.txt', 'build/dependencies/d.txt',
-    'dist/bundle.js', 'node_modules/pkg/index.js', 'src/', 'target/dependency/t.jar'];
+  const entries = [
+    '.env',
+    '.github/workflows/ci.yml',
+    'README.md',
+    'app/(auth)/page.tsx',
+    'build/keep.txt',
+    'build/dependencies/d.txt',
+    'dist/bundle.js',
+    'node_modules/pkg/index.js',
+    'src/',
+    'target/dependency/t.jar',
+  ];
 
   it('hides default directories and hidden directories, keeps hidden files, reaches parenthesised names', async () => {
     const root = tree(entries);
     const [paths, hit] = await listFiles(root, { recursive: true, limit: 200 });
     expect(hit).toBe(false);
-    expect(sorted(paths)).toEqual(sorted(['.env', 'README.md', 'app/', 'app/(auth)/', 'app/(auth)/page.tsx', 'build/', 'build/keep.txt', 'src/', 'target/']));
+    expect(sorted(paths)).toEqual(
+      sorted(['.env', 'README.md', 'app/', 'app/(auth)/', 'app/(auth)/page.tsx', 'build/', 'build/keep.txt', 'src/', 'target/']),
+    );
   });
 
   it('shows all 9 top-level entries when not recursive', async () => {

@@ -145,7 +145,11 @@ interface Counting extends ListingCounts {
  * @example
  * const { paths, didHitLimit, counts } = await listFilesCounted('/repo', { recursive: true, limit: 200 }, { limit: 5000, timeoutMs: 2000 });
  */
-export async function listFilesCounted(dir: string, options: ListFilesOptions, count: CountOptions): Promise<{ paths: string[]; didHitLimit: boolean; counts?: ListingCounts }> {
+export async function listFilesCounted(
+  dir: string,
+  options: ListFilesOptions,
+  count: CountOptions,
+): Promise<{ paths: string[]; didHitLimit: boolean; counts?: ListingCounts }> {
   const counts: Counting = { folders: new Map(), unread: [], limit: count.limit, timeoutMs: count.timeoutMs, entries: 0 };
   const [paths, didHitLimit] = await list(dir, options, counts);
   return didHitLimit ? { paths, didHitLimit, counts: { folders: counts.folders, unread: counts.unread } } : { paths, didHitLimit };
@@ -259,7 +263,7 @@ async function readDir(task: DirTask, ctx: WalkContext): Promise<DirResult> {
       isDir = link.isDir;
       target = link.real;
     }
-    if (isDir && ctx.recursive && (ctx.skipHiddenDirs && name.charCodeAt(0) === 46 || isDefaultIgnoredDir(name, task.name))) continue;
+    if (isDir && ctx.recursive && ((ctx.skipHiddenDirs && name.charCodeAt(0) === 46) || isDefaultIgnoredDir(name, task.name))) continue;
     if (gitignored.isIgnored(name, isDir)) continue;
     if (ctx.isIgnored && isServiceIgnored(task, name, isDir, target, ctx)) continue;
     result.entries.push(isDir ? `${task.out}${name}/` : task.out + name);
@@ -279,7 +283,13 @@ function isServiceIgnored(task: DirTask, name: string, isDir: boolean, target: s
   return target !== undefined && relativeInside(ctx.rootReal, target) !== undefined && isIgnored(target, isDir);
 }
 
-function subdirTask(task: DirTask, name: string, target: string | undefined, levels: readonly GitignoreLevel[], ctx: WalkContext): DirTask | undefined {
+function subdirTask(
+  task: DirTask,
+  name: string,
+  target: string | undefined,
+  levels: readonly GitignoreLevel[],
+  ctx: WalkContext,
+): DirTask | undefined {
   if (target !== undefined) {
     // P7: never descend through a link that leads outside the root; enter each target once.
     if (relativeInside(ctx.rootReal, target) === undefined || ctx.linkTargets.has(target)) return undefined;

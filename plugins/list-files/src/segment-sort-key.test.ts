@@ -5,10 +5,26 @@ import { collator, compareSegmentKeys, segmentSortKey } from './segment-sort-key
 /** A small deterministic PRNG, so a failure is reproducible. */
 function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-const ALPHABET = [...'aAbBzZ09_-.~ $#@!()[]{}+=,;\'`^&%|<>?"*\\', '0', '00', '007', '10', '9', '123456789012345678901234567890', 'é', 'É', 'ß', 'ﬁ', '\u0001', '\u007f', '日', 'Å'];
+const ALPHABET = [
+  ...'aAbBzZ09_-.~ $#@!()[]{}+=,;\'`^&%|<>?"*\\',
+  '0',
+  '00',
+  '007',
+  '10',
+  '9',
+  '123456789012345678901234567890',
+  'é',
+  'É',
+  'ß',
+  'ﬁ',
+  '\u0001',
+  '\u007f',
+  '日',
+  'Å',
+];
 
 function randomSegment(next: () => number): string {
   const n = 1 + Math.floor(next() * 6);
@@ -61,7 +77,14 @@ describe('segment sort keys', () => {
     });
     expect(sortListedPaths(paths)).toEqual([...paths].sort(referenceCompare));
     expect([...paths].sort(compareListedPaths)).toEqual([...paths].sort(referenceCompare));
-    expect(sortListedPaths(['file10.txt', 'File9.txt', 'file1.txt', 'a/', 'A.txt', 'a.txt'])).toEqual(['A.txt', 'a.txt', 'file1.txt', 'File9.txt', 'file10.txt', 'a/']);
+    expect(sortListedPaths(['file10.txt', 'File9.txt', 'file1.txt', 'a/', 'A.txt', 'a.txt'])).toEqual([
+      'A.txt',
+      'a.txt',
+      'file1.txt',
+      'File9.txt',
+      'file10.txt',
+      'a/',
+    ]);
   });
 
   it('sortListedPaths on printable ASCII (the keyed tree) gives the comparator order (differential, 20,000 paths)', () => {

@@ -9,4 +9,8 @@ import { loadMcpDocumentationOptions, loadMcpDocumentationTool } from './load-mc
  * const h = await createTestHarness({ plugins: [loadMcpDocumentation] });
  * await h.call('load_mcp_documentation', {});
  */
-export default definePlugin({ name: '@quiver/tool-load-mcp-documentation', tools: [loadMcpDocumentationTool], options: loadMcpDocumentationOptions });
+export default definePlugin({
+  name: '@quiver/tool-load-mcp-documentation',
+  tools: [loadMcpDocumentationTool],
+  options: loadMcpDocumentationOptions,
+});

@@ -25,14 +25,22 @@ describe('load_mcp_documentation', () => {
   });
 
   it('names the places given in the plugin options', async () => {
-    h = await createTestHarness({ plugins: [{ plugin: plugin, options: { serversDir: '/srv/mcp', settingsPath: '/etc/quiver/quiver.config.json' } }] });
+    h = await createTestHarness({
+      plugins: [{ plugin: plugin, options: { serversDir: '/srv/mcp', settingsPath: '/etc/quiver/quiver.config.json' } }],
+    });
     const text = h.text(await h.call('load_mcp_documentation', {}));
     expect(text).toContain('/srv/mcp/weather-server/build/index.js');
     expect(text).toContain('in /etc/quiver/quiver.config.json');
   });
 
   it('exports exactly the public API', () => {
-    expect(Object.keys(api).sort()).toEqual(['default', 'defaultServersDir', 'loadMcpDocumentationParams', 'loadMcpDocumentationTool', 'mcpDocumentation']);
+    expect(Object.keys(api).sort()).toEqual([
+      'default',
+      'defaultServersDir',
+      'loadMcpDocumentationParams',
+      'loadMcpDocumentationTool',
+      'mcpDocumentation',
+    ]);
     expect(plugin.tools.map((t) => t.name)).toEqual(['load_mcp_documentation']);
     expect(loadMcpDocumentationTool.approval.category).toBe('none');
   });

@@ -21,7 +21,9 @@ describe('new_task (§16.5)', () => {
   it('a message is feedback and creates nothing', async () => {
     await setup({ response: 'message', text: 'Mention the failing test too.' });
     const r = await h.call('new_task', { context: 'ctx' });
-    expect(h.text(r)).toBe('The user provided feedback instead of creating a new task:\n<feedback>\nMention the failing test too.\n</feedback>');
+    expect(h.text(r)).toBe(
+      'The user provided feedback instead of creating a new task:\n<feedback>\nMention the failing test too.\n</feedback>',
+    );
     expect(state()).toBeUndefined();
   });
 
@@ -30,7 +32,9 @@ describe('new_task (§16.5)', () => {
     expect(h.text(await h.call('new_task', { context: 'ctx' }))).toBe('The user has created a new task with the provided context.');
     h.task.state.values.delete(NEW_TASK_KEY);
     h.ui.setAsk({ response: 'no' });
-    expect(h.text(await h.call('new_task', { context: 'ctx 2' }))).toBe('The user did not create a new task. Continue with the current task.');
+    expect(h.text(await h.call('new_task', { context: 'ctx 2' }))).toBe(
+      'The user did not create a new task. Continue with the current task.',
+    );
     expect(state()).toBeUndefined();
   });
 

@@ -12,14 +12,15 @@ export const NEW_TASK_KEY = TASK_STATE_KEYS.newTask;
 export const NEW_TASK_RESPONSES = Object.freeze({
   created: 'The user has created a new task with the provided context.',
   feedback: (text: string) => `The user provided feedback instead of creating a new task:\n<feedback>\n${text}\n</feedback>`,
-  declined: (why: string) =>
-    `The user did not create a new task${why ? ` (${why})` : ''}. Continue with the current task.`,
+  declined: (why: string) => `The user did not create a new task${why ? ` (${why})` : ''}. Continue with the current task.`,
 });
 
 const params = z.object({
   context: z
     .string()
-    .describe('Everything the new task needs to carry on: the work so far, the current state, key decisions, relevant files and the next steps.'),
+    .describe(
+      'Everything the new task needs to carry on: the work so far, the current state, key decisions, relevant files and the next steps.',
+    ),
 });
 
 /** The parameters of `new_task`. */

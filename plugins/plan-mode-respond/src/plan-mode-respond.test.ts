@@ -24,7 +24,9 @@ describe('plan_mode_respond (§16.3)', () => {
     await setup({ response: 'message', text: 'Use a Map instead.' });
     const r = await call({ response: 'Plan: 1. parse 2. store', options: '["Looks good", "Change it"]' });
     expect(h.text(r)).toBe('<user_message>\nUse a Map instead.\n</user_message>');
-    expect(h.ui.asked).toEqual([{ type: 'plan_mode_respond', text: 'Plan: 1. parse 2. store', data: { options: ['Looks good', 'Change it'] } }]);
+    expect(h.ui.asked).toEqual([
+      { type: 'plan_mode_respond', text: 'Plan: 1. parse 2. store', data: { options: ['Looks good', 'Change it'] } },
+    ]);
     expect(mode()).toBeUndefined();
   });
 
@@ -42,14 +44,18 @@ describe('plan_mode_respond (§16.3)', () => {
       task.state.values.set(MODE_KEY, 'act');
       return { response: 'message', text: '' };
     });
-    expect(h.text(await call({ response: 'The plan.' }))).toBe('[The user has switched to ACT MODE, so you may now proceed with the task.]');
+    expect(h.text(await call({ response: 'The plan.' }))).toBe(
+      '[The user has switched to ACT MODE, so you may now proceed with the task.]',
+    );
   });
 
   it('needs_more_exploration: shows the response, asks nothing', async () => {
     await setup();
     for (const flag of ['true', true]) {
       const r = await call({ response: 'Let me look at the tests first.', needs_more_exploration: flag });
-      expect(h.text(r)).toBe('[You have indicated that you need more exploration. Proceed with calling tools to continue the planning process.]');
+      expect(h.text(r)).toBe(
+        '[You have indicated that you need more exploration. Proceed with calling tools to continue the planning process.]',
+      );
     }
     expect(h.ui.asked).toEqual([]);
     expect(h.said[0]).toEqual({ type: 'plan_mode_respond', text: 'Let me look at the tests first.', data: undefined });
@@ -63,7 +69,9 @@ describe('plan_mode_respond (§16.3)', () => {
 
   it('yolo in plan mode switches to act; yolo in act mode says go ahead', async () => {
     await setup(undefined, { approval: { yolo: true } });
-    expect(h.text(await call({ response: 'The plan.' }))).toBe('[The user has switched to ACT MODE, so you may now proceed with the task.]');
+    expect(h.text(await call({ response: 'The plan.' }))).toBe(
+      '[The user has switched to ACT MODE, so you may now proceed with the task.]',
+    );
     expect(mode()).toBe('act');
     expect(h.text(await call({ response: 'More plan.' }))).toBe('[Go ahead and execute.]');
     expect(h.ui.asked).toEqual([]);
@@ -85,13 +93,15 @@ describe('plan_mode_respond bad input', () => {
     expect(h.text(r)).toContain("Missing value for required parameter 'response'");
   });
 
-  it.each([[{ response: 'p', options: '["one"]' }], [{ response: 'p', options: 'a, b' }], [{ response: 'p', needs_more_exploration: 1 }], [{ response: ['p'] }]])(
-    '%j is a parameter error',
-    async (params) => {
-      await setup();
-      const r = await call(params);
-      expect(r.code).toBe('QUIVER_ERR_PARAM_INVALID');
-      expect(h.ui.asked).toEqual([]);
-    },
-  );
+  it.each([
+    [{ response: 'p', options: '["one"]' }],
+    [{ response: 'p', options: 'a, b' }],
+    [{ response: 'p', needs_more_exploration: 1 }],
+    [{ response: ['p'] }],
+  ])('%j is a parameter error', async (params) => {
+    await setup();
+    const r = await call(params);
+    expect(r.code).toBe('QUIVER_ERR_PARAM_INVALID');
+    expect(h.ui.asked).toEqual([]);
+  });
 });

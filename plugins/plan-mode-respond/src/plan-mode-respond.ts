@@ -10,11 +10,11 @@ export const MODE_KEY = TASK_STATE_KEYS.mode;
 
 /** The texts the model reads (SPEC Part B §16.3). */
 export const PLAN_RESPONSES = Object.freeze({
-  needsExploration:
-    '[You have indicated that you need more exploration. Proceed with calling tools to continue the planning process.]',
+  needsExploration: '[You have indicated that you need more exploration. Proceed with calling tools to continue the planning process.]',
   goAhead: '[Go ahead and execute.]',
   switchedToAct: '[The user has switched to ACT MODE, so you may now proceed with the task.]',
-  messageOnSwitch: (text: string) => `\n\nThe user also provided the following message when switching to ACT MODE:\n<user_message>\n${text}\n</user_message>`,
+  messageOnSwitch: (text: string) =>
+    `\n\nThe user also provided the following message when switching to ACT MODE:\n<user_message>\n${text}\n</user_message>`,
   userMessage: (text: string) => `<user_message>\n${text}\n</user_message>`,
   noReply: (why: string) =>
     `[The user did not reply to your plan${why ? ` (${why})` : ''}. You are still in PLAN MODE: refine the plan, or wait for the user to switch to ACT MODE.]`,

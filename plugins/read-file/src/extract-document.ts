@@ -12,7 +12,12 @@ type Documents = typeof import('@quiver/documents');
 
 /** The document parsers, from this installation or the workspace's node_modules. */
 function documents(ext: string, cwd: string | undefined): Promise<Documents> {
-  return importOptional<Documents>({ name: '@quiver/documents', neededFor: `Reading ${ext} files`, from: cwd ? [cwd] : [], callerUrl: import.meta.url });
+  return importOptional<Documents>({
+    name: '@quiver/documents',
+    neededFor: `Reading ${ext} files`,
+    from: cwd ? [cwd] : [],
+    callerUrl: import.meta.url,
+  });
 }
 
 /** Extensions read as documents rather than as text. */
@@ -44,7 +49,13 @@ export function stripNotebookOutputs(json: string): string {
  * @param read reads the whole file (from the descriptor already opened and checked)
  * @throws QuiverError `QUIVER_ERR_FILE_TOO_LARGE` above `maxBytes`
  */
-export async function extractDocument(ext: string, size: number, read: () => Promise<Buffer>, maxBytes = MAX_DOCUMENT_BYTES, cwd?: string): Promise<string> {
+export async function extractDocument(
+  ext: string,
+  size: number,
+  read: () => Promise<Buffer>,
+  maxBytes = MAX_DOCUMENT_BYTES,
+  cwd?: string,
+): Promise<string> {
   if (size > maxBytes) {
     throw quiverError(
       ERROR_CODES.FILE_TOO_LARGE,

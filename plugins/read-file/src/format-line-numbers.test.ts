@@ -7,7 +7,17 @@ const TEN = lines(10);
 const NOTICE = '\n\n---\n\n[FILE TRUNCATED: This content is 1.0 MB but only the first 400 KB is shown (600 KB truncated).]';
 
 // SPEC §14.3 "Formatter": each row is one vector; `has`/`not` list substrings.
-const cases: { name: string; content: string; start?: number; end?: number; starts?: string; has?: string[]; not?: string[]; ends?: string; equals?: string }[] = [
+const cases: {
+  name: string;
+  content: string;
+  start?: number;
+  end?: number;
+  starts?: string;
+  has?: string[];
+  not?: string[];
+  ends?: string;
+  equals?: string;
+}[] = [
   { name: 'numbers lines from 1', content: 'alpha\nbeta', starts: '1 | alpha\n2 | beta' },
   { name: 'a trailing newline adds no line', content: 'alpha\nbeta\n', starts: '1 | alpha\n2 | beta', not: ['3 |'] },
   { name: 'empty content is returned unchanged', content: '', equals: '' },
@@ -19,8 +29,24 @@ const cases: { name: string; content: string; start?: number; end?: number; star
     not: ['1001 |'],
   },
   { name: '(5,–) starts at line 5', content: TEN, start: 5, starts: '5 | line5\n', not: ['4 |'] },
-  { name: '(3,5) shows 3–5 only', content: TEN, start: 3, end: 5, starts: '3 | line3\n', has: ['4 | line4\n', '5 | line5'], not: ['2 |', '6 |'] },
-  { name: '(5,3) is swapped to 3–5', content: TEN, start: 5, end: 3, starts: '3 | line3\n', has: ['4 | line4\n', '5 | line5'], not: ['2 |', '6 |'] },
+  {
+    name: '(3,5) shows 3–5 only',
+    content: TEN,
+    start: 3,
+    end: 5,
+    starts: '3 | line3\n',
+    has: ['4 | line4\n', '5 | line5'],
+    not: ['2 |', '6 |'],
+  },
+  {
+    name: '(5,3) is swapped to 3–5',
+    content: TEN,
+    start: 5,
+    end: 3,
+    starts: '3 | line3\n',
+    has: ['4 | line4\n', '5 | line5'],
+    not: ['2 |', '6 |'],
+  },
   { name: '(-5,3) starts at line 1', content: TEN, start: -5, end: 3, starts: '1 | line1' },
   { name: '(8,999) ends at the last line', content: TEN, start: 8, end: 999, has: ['10 | line10'], not: ['11 |'] },
   { name: '(1,5) has the continuation hint', content: TEN, start: 1, end: 5, has: ['Showing lines 1-5 of 10 total', 'start_line=6'] },
@@ -31,7 +57,13 @@ const cases: { name: string; content: string; start?: number; end?: number; star
   { name: 'a start past the end: empty body and the total', content: TEN, start: 50, equals: '\n\n(File has 10 lines total.)' },
   { name: 'CRLF lines lose their \\r', content: 'a\r\nb\r\n', equals: '1 | a\n2 | b\n\n(File has 2 lines total.)' },
   { name: 'a lone \\r is not a line break', content: 'a\rb', equals: '1 | a\rb\n\n(File has 1 lines total.)' },
-  { name: 'exact continuation footer', content: 'alpha\nbeta\ngamma\n', start: 2, end: 2, equals: '2 | beta\n\n(Showing lines 2-2 of 3 total. Use start_line=3 to continue reading.)' },
+  {
+    name: 'exact continuation footer',
+    content: 'alpha\nbeta\ngamma\n',
+    start: 2,
+    end: 2,
+    equals: '2 | beta\n\n(Showing lines 2-2 of 3 total. Use start_line=3 to continue reading.)',
+  },
 ];
 
 describe('formatFileContentWithLineNumbers (§14.3)', () => {

@@ -146,7 +146,9 @@ describe('images', () => {
   });
 
   it('says so when the model does not take images', async () => {
-    expect(await readAs('tiny2.png', png(1, 1), { supportsImages: false })).toEqual([{ type: 'text', text: 'Current model does not support image input' }]);
+    expect(await readAs('tiny2.png', png(1, 1), { supportsImages: false })).toEqual([
+      { type: 'text', text: 'Current model does not support image input' },
+    ]);
   });
 
   it('reports an image whose dimensions cannot be read', async () => {
@@ -169,7 +171,13 @@ describe('documents', () => {
     const notebook = {
       cells: [
         { cell_type: 'markdown', metadata: {}, source: ['# Title'] },
-        { cell_type: 'code', metadata: {}, execution_count: 1, source: ['print(1)'], outputs: [{ output_type: 'stream', name: 'stdout', text: ['1\n'] }] },
+        {
+          cell_type: 'code',
+          metadata: {},
+          execution_count: 1,
+          source: ['print(1)'],
+          outputs: [{ output_type: 'stream', name: 'stdout', text: ['1\n'] }],
+        },
       ],
       metadata: {},
       nbformat: 4,
@@ -177,7 +185,12 @@ describe('documents', () => {
     };
     const text = textOf(await readAs('nb.ipynb', JSON.stringify(notebook)));
     const expected = JSON.stringify({ ...notebook, cells: [notebook.cells[0], { ...notebook.cells[1], outputs: [] }] }, null, 1);
-    expect(text).toBe(`${expected.split('\n').map((l, i) => `${i + 1} | ${l}`).join('\n')}\n\n(File has ${expected.split('\n').length} lines total.)`);
+    expect(text).toBe(
+      `${expected
+        .split('\n')
+        .map((l, i) => `${i + 1} | ${l}`)
+        .join('\n')}\n\n(File has ${expected.split('\n').length} lines total.)`,
+    );
   });
 
   it('extracts visible sheets of an .xlsx, tab-separated, skipping empty rows', async () => {
@@ -191,8 +204,15 @@ describe('documents', () => {
     workbook.addWorksheet('Dates').addRow([new Date(Date.UTC(2024, 0, 31)), { text: 'site', hyperlink: 'https://example.com' }]);
     const text = textOf(await readAs('book.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())));
     expect(text).toBe(
-      ['1 | --- Sheet: People ---', '2 | name\tage', '3 | Ada\t36', '4 | Linus\t21', '5 | ', '6 | --- Sheet: Dates ---', '7 | 2024-01-31\tsite (https://example.com)'].join('\n') +
-        '\n\n(File has 7 lines total.)',
+      [
+        '1 | --- Sheet: People ---',
+        '2 | name\tage',
+        '3 | Ada\t36',
+        '4 | Linus\t21',
+        '5 | ',
+        '6 | --- Sheet: Dates ---',
+        '7 | 2024-01-31\tsite (https://example.com)',
+      ].join('\n') + '\n\n(File has 7 lines total.)',
     );
   });
 

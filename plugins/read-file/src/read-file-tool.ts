@@ -8,8 +8,17 @@ import { extname } from 'node:path';
 import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import {
-  defineTool, ERROR_CODES, errorResult, isQuiverError, quiverError, responses,
-  type ReadCache, type ReadCacheEntry, type ResolvedPath, type TaskConfig, type ToolResult,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  isQuiverError,
+  quiverError,
+  responses,
+  type ReadCache,
+  type ReadCacheEntry,
+  type ResolvedPath,
+  type TaskConfig,
+  type ToolResult,
 } from '@quiver/core';
 import { totalLinesOf } from './format-line-numbers.js';
 import { parseLineNumber } from './line-window.js';
@@ -25,7 +34,7 @@ export const readFileParams = z.object({
   path: z.string().describe('The path of the file to read (relative to the current working directory).'),
   start_line: lineParam.describe('The first line to read (1-based, inclusive). Omit it to start at line 1.'),
   end_line: lineParam.describe('The last line to read (1-based, inclusive). Omit it to read up to 1000 lines from start_line.'),
-  task_progress: z.string().optional().describe('A checklist of the task\'s progress, updated with this call (optional).'),
+  task_progress: z.string().optional().describe("A checklist of the task's progress, updated with this call (optional)."),
 });
 
 const DESCRIPTION =
@@ -97,7 +106,13 @@ async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.in
       return { content: [{ type: 'text', text: unchangedFileNotice(displayPath, seen.lines) }], isError: false, mistake: 'keep' };
     }
     const content = await readContent({
-      handle, absolutePath: path.resolved, size: stats.size, signal: config.signal, cwd: config.cwd, startLine, endLine,
+      handle,
+      absolutePath: path.resolved,
+      size: stats.size,
+      signal: config.signal,
+      cwd: config.cwd,
+      startLine,
+      endLine,
       supportsImages: config.options.supportsImages,
       maxDocumentBytes: config.options.maxDocumentBytes,
       maxScanBytes: config.options.maxScanBytes,
@@ -114,7 +129,12 @@ async function executeReadFile(config: TaskConfig<ReadFileOptions>, params: z.in
 }
 
 /** A whole read of a small text file already in memory: the same result the streaming path gives. */
-async function smallWholeRead(config: TaskConfig<ReadFileOptions>, path: ResolvedPath, displayPath: string, small: SmallFile): Promise<ToolResult> {
+async function smallWholeRead(
+  config: TaskConfig<ReadFileOptions>,
+  path: ResolvedPath,
+  displayPath: string,
+  small: SmallFile,
+): Promise<ToolResult> {
   const { mtimeMs } = small.stats;
   const seen = unchangedEntry(config.readCache, path.resolved, mtimeMs);
   if (seen?.lines !== undefined) {

@@ -36,7 +36,15 @@ describe('read_file on a 100 GB sparse file', () => {
 
 describe('ignore denials name the ignore file that denied', () => {
   it('a path hidden by .clineignore names .clineignore, one hidden by .quiverignore names that', async () => {
-    h = await createTestHarness({ plugins: [readFile], files: { '.clineignore': 'cline-secret.txt\n', '.quiverignore': 'quiver-secret.txt\n', 'cline-secret.txt': 'A', 'quiver-secret.txt': 'B' } });
+    h = await createTestHarness({
+      plugins: [readFile],
+      files: {
+        '.clineignore': 'cline-secret.txt\n',
+        '.quiverignore': 'quiver-secret.txt\n',
+        'cline-secret.txt': 'A',
+        'quiver-secret.txt': 'B',
+      },
+    });
     const cline = h.text(await h.call('read_file', { path: 'cline-secret.txt' }));
     expect(cline).toContain('.clineignore');
     expect(cline).not.toContain('.quiverignore');

@@ -23,7 +23,9 @@ describe('read_file through the pipeline (§14.3 handler vectors)', () => {
 
   it('reads, then re-reads a range in full: ranges are never deduplicated', async () => {
     await setup({ 'real-file.txt': 'alpha\nbeta\ngamma\n' });
-    expect(h.text(await h.call('read_file', { path: 'real-file.txt' }))).toBe('1 | alpha\n2 | beta\n3 | gamma\n\n(File has 3 lines total.)');
+    expect(h.text(await h.call('read_file', { path: 'real-file.txt' }))).toBe(
+      '1 | alpha\n2 | beta\n3 | gamma\n\n(File has 3 lines total.)',
+    );
     const second = await h.call('read_file', { path: 'real-file.txt', start_line: '2', end_line: '2' });
     expect(h.text(second)).toBe('2 | beta\n\n(Showing lines 2-2 of 3 total. Use start_line=3 to continue reading.)');
     expect(second.mistake).toBe('keep');
@@ -56,7 +58,10 @@ describe('read cache', () => {
     await h.call('read_file', { path: 'a.txt' });
     const again = await h.call('read_file', { path: 'a.txt' });
     expect(again.content).toEqual([
-      { type: 'text', text: "[Unchanged] 'a.txt' (2 lines) has not changed since you read it earlier in this task; use that content, or read a range (start_line, end_line) to see lines again." },
+      {
+        type: 'text',
+        text: "[Unchanged] 'a.txt' (2 lines) has not changed since you read it earlier in this task; use that content, or read a range (start_line, end_line) to see lines again.",
+      },
     ]);
     expect(again.mistake).toBe('keep');
     expect(h.readCache.get(h.path('a.txt').toLowerCase())?.readCount).toBe(2);
@@ -142,7 +147,9 @@ describe('read_file errors and kinds of file', () => {
 
   it('decodes a Latin-1 file, whole and by range', async () => {
     await setup({ 'fr.txt': Buffer.from('Ça va? Où est la gare?\nTrès bien, café crème.\n', 'latin1') });
-    expect(h.text(await h.call('read_file', { path: 'fr.txt' }))).toBe('1 | Ça va? Où est la gare?\n2 | Très bien, café crème.\n\n(File has 2 lines total.)');
+    expect(h.text(await h.call('read_file', { path: 'fr.txt' }))).toBe(
+      '1 | Ça va? Où est la gare?\n2 | Très bien, café crème.\n\n(File has 2 lines total.)',
+    );
     expect(h.text(await h.call('read_file', { path: 'fr.txt', start_line: 2, end_line: 2 }))).toContain('2 | Très bien, café crème.');
   });
 
@@ -150,13 +157,19 @@ describe('read_file errors and kinds of file', () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('first\r\nsecond\r\nthird', 'utf16le')]);
     await setup({ 'wide.txt': bytes });
     expect(h.text(await h.call('read_file', { path: 'wide.txt' }))).toBe('1 | first\n2 | second\n3 | third\n\n(File has 3 lines total.)');
-    expect(h.text(await h.call('read_file', { path: 'wide.txt', start_line: 2, end_line: 2 }))).toContain('2 | second\n\n(Showing lines 2-2 of 3 total.');
+    expect(h.text(await h.call('read_file', { path: 'wide.txt', start_line: 2, end_line: 2 }))).toContain(
+      '2 | second\n\n(Showing lines 2-2 of 3 total.',
+    );
   });
 
   it('ignores non-numeric line parameters and treats "0" as 1', async () => {
     await setup({ 'a.txt': 'a\nb\nc' });
-    expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: 'abc', end_line: 'xyz' }))).toBe('1 | a\n2 | b\n3 | c\n\n(File has 3 lines total.)');
-    expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: '0', end_line: '1' }))).toContain('1 | a\n\n(Showing lines 1-1 of 3 total.');
+    expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: 'abc', end_line: 'xyz' }))).toBe(
+      '1 | a\n2 | b\n3 | c\n\n(File has 3 lines total.)',
+    );
+    expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: '0', end_line: '1' }))).toContain(
+      '1 | a\n\n(Showing lines 1-1 of 3 total.',
+    );
     expect(h.text(await h.call('read_file', { path: 'a.txt', start_line: 3, end_line: 1 }))).toContain('1 | a\n2 | b\n3 | c');
   });
 

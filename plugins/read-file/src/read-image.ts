@@ -31,7 +31,10 @@ export const IMAGES_UNSUPPORTED = 'Current model does not support image input';
  */
 export async function readImage(ext: string, size: number, read: () => Promise<Buffer>): Promise<ContentBlock[]> {
   if (size > MAX_IMAGE_BYTES) {
-    throw quiverError(ERROR_CODES.FILE_TOO_LARGE, `Image file is too large to read into context (${formatBytes(size)}, limit ${formatBytes(MAX_IMAGE_BYTES)}). Resize or compress it first, for example with execute_command.`);
+    throw quiverError(
+      ERROR_CODES.FILE_TOO_LARGE,
+      `Image file is too large to read into context (${formatBytes(size)}, limit ${formatBytes(MAX_IMAGE_BYTES)}). Resize or compress it first, for example with execute_command.`,
+    );
   }
   const data = await read();
   const { imageSize } = await import('image-size');
@@ -40,7 +43,11 @@ export async function readImage(ext: string, size: number, read: () => Promise<B
   try {
     ({ width, height } = imageSize(data));
   } catch (cause) {
-    throw quiverError(ERROR_CODES.TOOL_FAILED, `Cannot read the dimensions of this ${ext} image: ${(cause as Error).message}. The file may be damaged or not really ${ext}.`, { cause });
+    throw quiverError(
+      ERROR_CODES.TOOL_FAILED,
+      `Cannot read the dimensions of this ${ext} image: ${(cause as Error).message}. The file may be damaged or not really ${ext}.`,
+      { cause },
+    );
   }
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw quiverError(

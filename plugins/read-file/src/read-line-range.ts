@@ -64,7 +64,12 @@ interface ScanState {
 export async function readLineRange(handle: FileHandle, request: LineRangeRequest): Promise<LineRangeResult> {
   const buffer = Buffer.allocUnsafe(request.bufferBytes ?? READ_BUFFER_BYTES);
   const state: ScanState = {
-    line: 1, pieces: [], pieceBytes: 0, lineTooLong: false, chars: 0, collecting: true,
+    line: 1,
+    pieces: [],
+    pieceBytes: 0,
+    lineTooLong: false,
+    chars: 0,
+    collecting: true,
     result: { lines: [], cut: false, lineCut: false },
   };
   let position = request.skip ?? 0;

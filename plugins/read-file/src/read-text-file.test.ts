@@ -43,7 +43,9 @@ describe('whole-file reads keep the baseline', () => {
     const line = `${'a'.repeat(99)}\n`;
     const text = await readText('long.txt', line.repeat(5000));
     expect(text.startsWith(`1 | ${'a'.repeat(99)}\n2 | `)).toBe(true);
-    expect(text).toContain(`1000 | ${'a'.repeat(99)}\n\n---\n\n[FILE TRUNCATED: This content is 488.3 KB but only the first 400.0 KB is shown (88.3 KB truncated). Use search_files to find specific patterns, or execute_command with grep/head/tail for targeted reading.]`);
+    expect(text).toContain(
+      `1000 | ${'a'.repeat(99)}\n\n---\n\n[FILE TRUNCATED: This content is 488.3 KB but only the first 400.0 KB is shown (88.3 KB truncated). Use search_files to find specific patterns, or execute_command with grep/head/tail for targeted reading.]`,
+    );
     expect(text).not.toContain('1001 |');
     expect(text).not.toContain('Showing lines');
   });
@@ -59,8 +61,12 @@ describe('whole-file reads keep the baseline', () => {
 describe('range reads', () => {
   it('give exact totals and the baseline footers on small files', async () => {
     const content = Array.from({ length: 10 }, (_, i) => `line${i + 1}`).join('\n');
-    expect(await readText('ten.txt', content, { startLine: 3, endLine: 5 })).toBe('3 | line3\n4 | line4\n5 | line5\n\n(Showing lines 3-5 of 10 total. Use start_line=6 to continue reading.)');
-    expect(await readText('ten.txt', content, { startLine: 8, endLine: 999 })).toBe('8 | line8\n9 | line9\n10 | line10\n\n(File has 10 lines total.)');
+    expect(await readText('ten.txt', content, { startLine: 3, endLine: 5 })).toBe(
+      '3 | line3\n4 | line4\n5 | line5\n\n(Showing lines 3-5 of 10 total. Use start_line=6 to continue reading.)',
+    );
+    expect(await readText('ten.txt', content, { startLine: 8, endLine: 999 })).toBe(
+      '8 | line8\n9 | line9\n10 | line10\n\n(File has 10 lines total.)',
+    );
     expect(await readText('ten.txt', content, { startLine: 5 })).toMatch(/^5 \| line5\n.*10 \| line10\n\n\(File has 10 lines total\.\)$/s);
   });
 
@@ -73,7 +79,9 @@ describe('range reads', () => {
 
   it('stop at the character budget and say where to continue', async () => {
     const text = await readText('budget.txt', 'aaaa\nbbbb\ncccc\ndddd\n', { startLine: 1, endLine: 4, maxChars: 10 });
-    expect(text).toBe('1 | aaaa\n2 | bbbb\n\n(Showing lines 1-2 of 4 total. Lines 1-4 are more than 10 B, so this read stops at line 2. Use start_line=3 to continue reading.)');
+    expect(text).toBe(
+      '1 | aaaa\n2 | bbbb\n\n(Showing lines 1-2 of 4 total. Lines 1-4 are more than 10 B, so this read stops at line 2. Use start_line=3 to continue reading.)',
+    );
   });
 
   it('cut a single overlong line and say how to read the rest of it', async () => {
@@ -89,7 +97,9 @@ describe('range reads', () => {
   });
 
   it('refuse NUL bytes in the head', async () => {
-    await expect(readText('nul.dat', Buffer.from('abc\0def'), { startLine: 1, ext: '.dat' })).rejects.toMatchObject({ code: 'QUIVER_ERR_FILE_BINARY' });
+    await expect(readText('nul.dat', Buffer.from('abc\0def'), { startLine: 1, ext: '.dat' })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_FILE_BINARY',
+    });
   });
 });
 
@@ -112,7 +122,9 @@ describe('a 50 MB file', () => {
     expect(text).toContain(`${middle + 99} | line ${middle + 99} x`);
     expect(text).not.toContain(`${middle + 100} |`);
     expect(text).toMatch(
-      new RegExp(`\\(Showing lines ${middle}-${middle + 99} of a 50\\.\\d MB file \\(its line count is not computed for files over 19\\.5 MB\\)\\. Use start_line=${middle + 100} to continue reading\\.\\)$`),
+      new RegExp(
+        `\\(Showing lines ${middle}-${middle + 99} of a 50\\.\\d MB file \\(its line count is not computed for files over 19\\.5 MB\\)\\. Use start_line=${middle + 100} to continue reading\\.\\)$`,
+      ),
     );
     // Loading the file would cost 50 MB (plus strings); the reader holds one 1 MiB buffer.
     expect(grown).toBeLessThan(25 * 1024 * 1024);
@@ -120,7 +132,9 @@ describe('a 50 MB file', () => {
 
   it('counts every line when the count limit allows, and reads the last lines', async () => {
     const text = await readFile(file, { startLine: lines - 1, endLine: lines + 5, exactCountBytes: Number.POSITIVE_INFINITY });
-    expect(text).toBe(`${lines - 1} | line ${lines - 1} ${'x'.repeat(40)}\n${lines} | line ${lines} ${'x'.repeat(40)}\n\n(File has ${lines} lines total.)`);
+    expect(text).toBe(
+      `${lines - 1} | line ${lines - 1} ${'x'.repeat(40)}\n${lines} | line ${lines} ${'x'.repeat(40)}\n\n(File has ${lines} lines total.)`,
+    );
   });
 
   it('knows the total when the range runs to the end, whatever the size', async () => {

@@ -49,8 +49,14 @@ export async function readTextFile(request: TextReadRequest): Promise<string> {
   const countLimit = request.exactCountBytes ?? MAX_WHOLE_FILE_BYTES;
   const result = encoding.asciiCompatible
     ? await readLineRange(handle, {
-        start: window.start, end: window.end, decode: await createDecoder(encoding), skip: encoding.bom,
-        maxChars, countAll: size <= countLimit, signal: request.signal, maxScanBytes: request.maxScanBytes,
+        start: window.start,
+        end: window.end,
+        decode: await createDecoder(encoding),
+        skip: encoding.bom,
+        maxChars,
+        countAll: size <= countLimit,
+        signal: request.signal,
+        maxScanBytes: request.maxScanBytes,
       })
     : await rangeOfWideText(request, encoding, window, maxChars);
   return formatLineRange(result, window, { size, maxChars, countLimit });
@@ -60,7 +66,11 @@ export async function readTextFile(request: TextReadRequest): Promise<string> {
 async function readWholeFile(request: TextReadRequest, head: Buffer): Promise<string> {
   const limit = request.maxWholeFileBytes ?? MAX_WHOLE_FILE_BYTES;
   if (request.size > limit) {
-    throw tooLarge(request.size, limit, 'Pass start_line and end_line to read it in parts (for example start_line=1 and end_line=1000), or use search_files to find the lines you need.');
+    throw tooLarge(
+      request.size,
+      limit,
+      'Pass start_line and end_line to read it in parts (for example start_line=1 and end_line=1000), or use search_files to find the lines you need.',
+    );
   }
   // A file no bigger than the head sample was read whole by it: no second read.
   const full = request.size <= HEAD_SAMPLE_BYTES ? head : await readAll(request.handle, request.size);
@@ -72,7 +82,12 @@ async function readWholeFile(request: TextReadRequest, head: Buffer): Promise<st
  * the first {@link HEAD_SAMPLE_BYTES}, when the file is bigger), decoded, cut at `maxChars`
  * and numbered, 1000 lines at most.
  */
-export async function wholeFileText(full: Buffer, ext: string, maxChars = MAX_CONTENT_CHARS, head: Buffer = full.subarray(0, HEAD_SAMPLE_BYTES)): Promise<string> {
+export async function wholeFileText(
+  full: Buffer,
+  ext: string,
+  maxChars = MAX_CONTENT_CHARS,
+  head: Buffer = full.subarray(0, HEAD_SAMPLE_BYTES),
+): Promise<string> {
   const encoding = await detectEncoding({ head, full, complete: true }, ext);
   const text = (await createDecoder(encoding))(full.subarray(encoding.bom));
   return formatFileContentWithLineNumbers(truncateContent(text, maxChars));
@@ -82,10 +97,19 @@ export async function wholeFileText(full: Buffer, ext: string, maxChars = MAX_CO
  * UTF-16/32 text has no byte that always means "new line", so it is decoded in memory:
  * allowed up to the whole-file limit.
  */
-async function rangeOfWideText(request: TextReadRequest, encoding: TextEncoding, window: LineWindow, maxChars: number): Promise<LineRangeResult> {
+async function rangeOfWideText(
+  request: TextReadRequest,
+  encoding: TextEncoding,
+  window: LineWindow,
+  maxChars: number,
+): Promise<LineRangeResult> {
   const limit = request.maxWholeFileBytes ?? MAX_WHOLE_FILE_BYTES;
   if (request.size > limit) {
-    throw tooLarge(request.size, limit, `It is ${encoding.name.toUpperCase()} text, which is read in memory even by range: convert it to UTF-8 first (execute_command: iconv -f ${encoding.name} -t utf-8 <file> > <copy>), or use search_files.`);
+    throw tooLarge(
+      request.size,
+      limit,
+      `It is ${encoding.name.toUpperCase()} text, which is read in memory even by range: convert it to UTF-8 first (execute_command: iconv -f ${encoding.name} -t utf-8 <file> > <copy>), or use search_files.`,
+    );
   }
   const full = await readAll(request.handle, request.size);
   const text = (await createDecoder(encoding))(full.subarray(encoding.bom));

@@ -13,7 +13,10 @@ describe('formatBugReport', () => {
   });
 
   it('fences the API output so backticks inside cannot close it, and adds the context', () => {
-    const md = formatBugReport({ title: 't', what_happened: 'w', steps_to_reproduce: 's', api_request_output: 'a ``` b', additional_context: 'ctx' }, env);
+    const md = formatBugReport(
+      { title: 't', what_happened: 'w', steps_to_reproduce: 's', api_request_output: 'a ``` b', additional_context: 'ctx' },
+      env,
+    );
     expect(md).toContain('## API request output\n\n````text\na ``` b\n````');
     expect(md).toContain('## Additional context\n\nctx');
   });

@@ -32,7 +32,11 @@ export function currentEnvironment(quiverVersion: string, modelId: string | unde
  * in a code fence that no backtick run inside it can close, then the environment.
  */
 export function formatBugReport(fields: BugReportFields, env: BugEnvironment): string {
-  const sections = [`# ${fields.title.trim()}`, section('What happened', fields.what_happened), section('Steps to reproduce', fields.steps_to_reproduce)];
+  const sections = [
+    `# ${fields.title.trim()}`,
+    section('What happened', fields.what_happened),
+    section('Steps to reproduce', fields.steps_to_reproduce),
+  ];
   if (fields.api_request_output?.trim()) sections.push(`## API request output\n\n${fenced(fields.api_request_output.trim())}`);
   if (fields.additional_context?.trim()) sections.push(section('Additional context', fields.additional_context));
   sections.push(

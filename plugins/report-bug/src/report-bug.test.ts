@@ -31,8 +31,14 @@ describe('report_bug (§16.9, a file instead of a vendor issue)', () => {
     expect(written).toContain('# Crash on save\n\n## What happened\n\nThe editor crashed.');
     expect(written).toContain('- Quiver: 0.1.0');
     expect(h.ui.asked[0]).toMatchObject({ type: 'report_bug', text: written, data: { title: 'Crash on save' } });
-    expect(h.text(r)).toBe(`The user accepted the bug report. It was saved to .quiver/bug-reports/${files[0]} in the workspace, ready for the user to file with the project's issue tracker.`);
-    expect(h.said).toContainEqual({ type: 'text', text: `Bug report saved to .quiver/bug-reports/${files[0]}`, data: { path: h.path(`.quiver/bug-reports/${files[0]}`) } });
+    expect(h.text(r)).toBe(
+      `The user accepted the bug report. It was saved to .quiver/bug-reports/${files[0]} in the workspace, ready for the user to file with the project's issue tracker.`,
+    );
+    expect(h.said).toContainEqual({
+      type: 'text',
+      text: `Bug report saved to .quiver/bug-reports/${files[0]}`,
+      data: { path: h.path(`.quiver/bug-reports/${files[0]}`) },
+    });
   });
 
   it('never overwrites an earlier report', async () => {
@@ -46,7 +52,9 @@ describe('report_bug (§16.9, a file instead of a vendor issue)', () => {
   it('a message is feedback and nothing is written', async () => {
     await setup({ response: 'message', text: 'Add the log file.' });
     const r = await h.call('report_bug', bug);
-    expect(h.text(r)).toBe('The user did not save the bug report, and provided feedback on it instead:\n<feedback>\nAdd the log file.\n</feedback>');
+    expect(h.text(r)).toBe(
+      'The user did not save the bug report, and provided feedback on it instead:\n<feedback>\nAdd the log file.\n</feedback>',
+    );
     expect(reports()).toEqual([]);
   });
 

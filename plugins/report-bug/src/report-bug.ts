@@ -7,7 +7,8 @@ import { saveBugReport } from './save-bug-report.js';
 export const BUG_RESPONSES = Object.freeze({
   saved: (relative: string) =>
     `The user accepted the bug report. It was saved to ${relative} in the workspace, ready for the user to file with the project's issue tracker.`,
-  feedback: (text: string) => `The user did not save the bug report, and provided feedback on it instead:\n<feedback>\n${text}\n</feedback>`,
+  feedback: (text: string) =>
+    `The user did not save the bug report, and provided feedback on it instead:\n<feedback>\n${text}\n</feedback>`,
   declined: (why: string) => `The user declined the bug report${why ? ` (${why})` : ''}. Nothing was written.`,
 });
 

@@ -13,4 +13,9 @@ export { MAX_RG_LINES } from './run-ripgrep.js';
  * const h = await createTestHarness({ plugins: [searchFiles], files: { 'a.ts': '// TODO' } });
  * await h.call('search_files', { path: '.', regex: 'TODO' });
  */
-export default definePlugin({ name: '@quiver/tool-search-files', tools: [searchFilesTool], errors: SEARCH_ERRORS, options: searchFilesOptions });
+export default definePlugin({
+  name: '@quiver/tool-search-files',
+  tools: [searchFilesTool],
+  errors: SEARCH_ERRORS,
+  options: searchFilesOptions,
+});

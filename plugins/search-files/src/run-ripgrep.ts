@@ -105,7 +105,9 @@ export function runRipgrep(run: RipgrepRun): Promise<RipgrepExit> {
     child.on('error', (e) => {
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
-      reject(quiverError(SEARCH_ERRORS.SEARCH_FAILED, `Could not run ripgrep (${run.rgPath}): ${e.message}`, { tool: 'search_files', cause: e }));
+      reject(
+        quiverError(SEARCH_ERRORS.SEARCH_FAILED, `Could not run ripgrep (${run.rgPath}): ${e.message}`, { tool: 'search_files', cause: e }),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);

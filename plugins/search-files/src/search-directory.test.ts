@@ -60,7 +60,7 @@ describe('search output format (§7)', () => {
 });
 
 describe('ripgrep behaviour', () => {
-  it('reports a bad regex with ripgrep\'s message', async () => {
+  it("reports a bad regex with ripgrep's message", async () => {
     const root = tree({ 'a.txt': 'x\n' });
     const outcome = await run(root, 'foo(');
     expect(outcome.ok).toBe(false);
@@ -83,10 +83,13 @@ describe('ripgrep behaviour', () => {
     expect(out).not.toContain('notes.md');
   });
 
-  it('keeps rg\'s ignore rules: .gitignore (outside git too), hidden files, node_modules when ignored', async () => {
+  it("keeps rg's ignore rules: .gitignore (outside git too), hidden files, node_modules when ignored", async () => {
     const root = tree({
-      '.gitignore': 'node_modules/\n*.log\n', 'node_modules/x/i.js': 'needle\n', 'debug.log': 'needle\n',
-      '.hidden/h.txt': 'needle\n', 'src/ok.ts': 'needle\n',
+      '.gitignore': 'node_modules/\n*.log\n',
+      'node_modules/x/i.js': 'needle\n',
+      'debug.log': 'needle\n',
+      '.hidden/h.txt': 'needle\n',
+      'src/ok.ts': 'needle\n',
     });
     for (const filePattern of [undefined, '*']) {
       const out = await text(root, 'needle', { filePattern });
@@ -110,7 +113,7 @@ describe('caps', () => {
     expect(out.match(/^1:needle$/gm)).toHaveLength(300);
   });
 
-  it('says the count is partial when ripgrep\'s output was cut short', async () => {
+  it("says the count is partial when ripgrep's output was cut short", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 20; i++) files[`f${i}.txt`] = 'needle\n';
     const outcome = await run(tree(files), 'needle', { maxLines: 10 });
@@ -134,6 +137,8 @@ describe('cancellation', () => {
   it('kills rg and rejects when the signal aborts', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(run(tree({ 'a.txt': 'x\n' }), 'x', { signal: controller.signal })).rejects.toMatchObject({ code: 'QUIVER_ERR_TOOL_ABORTED' });
+    await expect(run(tree({ 'a.txt': 'x\n' }), 'x', { signal: controller.signal })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_TOOL_ABORTED',
+    });
   });
 });

@@ -38,7 +38,17 @@ export type SearchOutcome = { ok: true; search: FormattedSearch } | { ok: false;
  * the output format.
  */
 export function ripgrepArgs(dir: string, regex: string, filePattern?: string | null): string[] {
-  return ['--json', '--no-config', '--no-require-git', '-e', regex, ...fileFilterArgs(filePattern), '--context', String(CONTEXT_LINES), dir];
+  return [
+    '--json',
+    '--no-config',
+    '--no-require-git',
+    '-e',
+    regex,
+    ...fileFilterArgs(filePattern),
+    '--context',
+    String(CONTEXT_LINES),
+    dir,
+  ];
 }
 
 /**
@@ -51,7 +61,10 @@ export async function searchDirectory(request: SearchRequest): Promise<SearchOut
   if (!st) return { ok: false, error: `The path '${request.dir}' does not exist. Check the path, or use list_files to see what is there.` };
   // rg would open a FIFO or a device and wait on it forever (inside a folder it skips them).
   if (!st.isDirectory() && !st.isFile()) {
-    return { ok: false, error: `The path '${request.dir}' is ${specialKind(st)}, not a folder or a regular file, so it cannot be searched. Search a folder or a file instead.` };
+    return {
+      ok: false,
+      error: `The path '${request.dir}' is ${specialKind(st)}, not a folder or a regular file, so it cannot be searched. Search a folder or a file instead.`,
+    };
   }
   const reader = new RipgrepJsonReader();
   const timeoutMs = request.timeoutMs ?? RG_TIMEOUT_MS;
@@ -68,15 +81,23 @@ export async function searchDirectory(request: SearchRequest): Promise<SearchOut
   if (exit.code === 2 && reader.files.length === 0) {
     return { ok: false, error: `ripgrep failed: ${exit.stderr || 'it exited with status 2 and no message'}` };
   }
-  if (exit.code !== null && exit.code > 2) return { ok: false, error: `ripgrep exited with status ${exit.code}${exit.stderr ? `: ${exit.stderr}` : ''}` };
+  if (exit.code !== null && exit.code > 2)
+    return { ok: false, error: `ripgrep exited with status ${exit.code}${exit.stderr ? `: ${exit.stderr}` : ''}` };
   const files = request.isIgnored ? reader.files.filter((f) => !request.isIgnored!(f.path)) : reader.files;
   const search = formatSearch(files, request.base, exit.cut);
-  if (exit.timedOut) search.body = `${search.body}\n\n[The search stopped at its time limit of ${timeoutMs / 1000} s; these are the results so far. Search a smaller folder or use a file pattern.]`.trimStart();
+  if (exit.timedOut)
+    search.body =
+      `${search.body}\n\n[The search stopped at its time limit of ${timeoutMs / 1000} s; these are the results so far. Search a smaller folder or use a file pattern.]`.trimStart();
   return { ok: true, search };
 }
 
 /** "a FIFO (named pipe)", "a device", "a socket". */
-export function specialKind(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+export function specialKind(st: {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (st.isFIFO()) return 'a FIFO (named pipe)';
   if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
   if (st.isSocket()) return 'a socket';

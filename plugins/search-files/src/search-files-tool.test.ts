@@ -45,8 +45,9 @@ describe('search_files through the pipeline', () => {
 
   it('describes the call with the regex and the pattern', async () => {
     const { searchFilesTool } = await import('./index.js');
-    expect(searchFilesTool.getDescription({ name: 'search_files', params: { path: '.', regex: 're', file_pattern: '*.ts' }, partial: false }))
-      .toBe("[search_files for 're' in '*.ts']");
+    expect(
+      searchFilesTool.getDescription({ name: 'search_files', params: { path: '.', regex: 're', file_pattern: '*.ts' }, partial: false }),
+    ).toBe("[search_files for 're' in '*.ts']");
   });
 
   it('searches several file patterns at once', async () => {
@@ -56,7 +57,7 @@ describe('search_files through the pipeline', () => {
     expect(text).not.toContain('x.md');
   });
 
-  it('reports a bad regex as an error with rg\'s message, counting a mistake', async () => {
+  it("reports a bad regex as an error with rg's message, counting a mistake", async () => {
     const t = await harness({ 'a.txt': 'x\n' });
     const r = await t.call('search_files', { path: '.', regex: '(unclosed' });
     expect(r.isError).toBe(true);
@@ -91,7 +92,10 @@ describe('ignore rules', () => {
 
   it('refuses to search an ignored directory, before rg runs or approval is asked', async () => {
     const rg = recordingRg('ignored');
-    const t = await harness(files, { plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }], config: { approval: { readFiles: false } } });
+    const t = await harness(files, {
+      plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }],
+      config: { approval: { readFiles: false } },
+    });
     const r = await t.call('search_files', { path: 'secrets', regex: 'needle' });
     expect(r.isError).toBe(true);
     expect(t.text(r)).toMatch(/blocked by the \.quiverignore/);
@@ -103,15 +107,18 @@ describe('ignore rules', () => {
 describe('approval before any filesystem work', () => {
   it('runs rg only after approval', async () => {
     const rg = recordingRg('approved');
-    const t = await harness({ 'a.txt': 'needle\n' }, {
-      plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }],
-      config: { approval: { readFiles: false } },
-      approve: () => {
-        expect(existsSync(rg.marker)).toBe(false);
-        writeFileSync(join(h!.root, 'b.txt'), 'needle\n');
-        return true;
+    const t = await harness(
+      { 'a.txt': 'needle\n' },
+      {
+        plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }],
+        config: { approval: { readFiles: false } },
+        approve: () => {
+          expect(existsSync(rg.marker)).toBe(false);
+          writeFileSync(join(h!.root, 'b.txt'), 'needle\n');
+          return true;
+        },
       },
-    });
+    );
     const text = t.text(await t.call('search_files', { path: '.', regex: 'needle' }));
     expect(existsSync(rg.marker)).toBe(true);
     expect(text.startsWith('Found 2 results.')).toBe(true);
@@ -119,11 +126,14 @@ describe('approval before any filesystem work', () => {
 
   it('never runs rg when the user says no', async () => {
     const rg = recordingRg('denied');
-    const t = await harness({ 'a.txt': 'needle\n' }, {
-      plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }],
-      config: { approval: { readFiles: false } },
-      approve: false,
-    });
+    const t = await harness(
+      { 'a.txt': 'needle\n' },
+      {
+        plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: rg.path } }],
+        config: { approval: { readFiles: false } },
+        approve: false,
+      },
+    );
     const r = await t.call('search_files', { path: '.', regex: 'needle' });
     expect(t.text(r)).toContain('The user denied this operation.');
     expect(existsSync(rg.marker)).toBe(false);

@@ -6,8 +6,18 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
-  coreServices, defineTool, errorResult, parseWorkspaceHint, quiverError, responses, screenPath, textResult,
-  type ResolvedPath, type TaskConfig, type ToolResult, type WorkspaceRoot,
+  coreServices,
+  defineTool,
+  errorResult,
+  parseWorkspaceHint,
+  quiverError,
+  responses,
+  screenPath,
+  textResult,
+  type ResolvedPath,
+  type TaskConfig,
+  type ToolResult,
+  type WorkspaceRoot,
 } from '@quiver/core';
 import { combineWorkspaceSearches, searchText } from './format-search-results.js';
 import { searchDirectory, type SearchOutcome } from './search-directory.js';
@@ -15,7 +25,9 @@ import { SEARCH_ERRORS } from './search-errors.js';
 
 /** The parameters of search_files. */
 export const searchFilesParams = z.object({
-  path: z.string().describe('The path of the directory to search in (relative to the current working directory). It is searched recursively.'),
+  path: z
+    .string()
+    .describe('The path of the directory to search in (relative to the current working directory). It is searched recursively.'),
   regex: z.string().describe('The regular expression to search for (Rust regex syntax).'),
   file_pattern: z
     .string()
@@ -74,7 +86,12 @@ function fansOut(config: TaskConfig, raw: string, target: ResolvedPath): boolean
   return config.workspaceRoots.length > 1 && !parseWorkspaceHint(raw) && target.inside && !isAbsolute(input) && !input.startsWith('~');
 }
 
-function search(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<SearchOutcome> {
+function search(
+  config: TaskConfig<SearchFilesOptions>,
+  params: SearchParams,
+  target: ResolvedPath,
+  rgPath: string,
+): Promise<SearchOutcome> {
   const ignore = config.services.find(coreServices.ignore);
   return searchDirectory({
     rgPath,
@@ -90,7 +107,12 @@ function search(config: TaskConfig<SearchFilesOptions>, params: SearchParams, ta
 }
 
 /** All roots in parallel; a root where the path is missing, ignored or outside adds nothing. */
-async function searchAllRoots(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, rgPath: string): Promise<ToolResult> {
+async function searchAllRoots(
+  config: TaskConfig<SearchFilesOptions>,
+  params: SearchParams,
+  target: ResolvedPath,
+  rgPath: string,
+): Promise<ToolResult> {
   const outcomes = await Promise.all(
     config.workspaceRoots.map(async (root) => ({ root, outcome: await searchRoot(config, params, target, root, rgPath) })),
   );
@@ -106,7 +128,13 @@ async function searchAllRoots(config: TaskConfig<SearchFilesOptions>, params: Se
  * every other root the same path goes through the gate's own check (core's `screenPath`, with
  * that root as the base: P1–P3, then the ignore rules), so no root is searched on a weaker check.
  */
-async function searchRoot(config: TaskConfig<SearchFilesOptions>, params: SearchParams, target: ResolvedPath, root: WorkspaceRoot, rgPath: string): Promise<SearchOutcome> {
+async function searchRoot(
+  config: TaskConfig<SearchFilesOptions>,
+  params: SearchParams,
+  target: ResolvedPath,
+  root: WorkspaceRoot,
+  rgPath: string,
+): Promise<SearchOutcome> {
   if (root.path === target.root.path) return search(config, params, target, rgPath);
   const screen = await screenPath(config.services, target.input, 'search', { base: root });
   if (!screen) return { ok: false, error: `No workspace service: '${target.input}' cannot be resolved in workspace '${root.name}'.` };
@@ -116,7 +144,10 @@ async function searchRoot(config: TaskConfig<SearchFilesOptions>, params: Search
 }
 
 function failed(error: string): ToolResult {
-  return errorResult(responses.toolError(`${error}\nFix the regex (Rust regex syntax), the path or the file pattern and try again.`), SEARCH_ERRORS.SEARCH_FAILED);
+  return errorResult(
+    responses.toolError(`${error}\nFix the regex (Rust regex syntax), the path or the file pattern and try again.`),
+    SEARCH_ERRORS.SEARCH_FAILED,
+  );
 }
 
 /** The rg binary: the plugin option `ripgrepPath`, else the one @vscode/ripgrep ships. */

@@ -62,7 +62,10 @@ describe('search_files on hostile files', () => {
     const slow = join(scratch, 'slow-rg.sh');
     writeFileSync(slow, `#!/bin/sh\necho $$ > '${join(scratch, 'slow.pid')}'\nexec sleep 60\n`);
     chmodSync(slow, 0o755);
-    h = await createTestHarness({ plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: slow, timeoutMs: 300 } }], files: { 'a.txt': 'x\n' } });
+    h = await createTestHarness({
+      plugins: [{ plugin: searchFilesPlugin, options: { ripgrepPath: slow, timeoutMs: 300 } }],
+      files: { 'a.txt': 'x\n' },
+    });
     const r = await h.call('search_files', { path: '.', regex: 'x' });
     expect(h.text(r)).toContain('The search stopped at its time limit of 0.3 s');
     const pid = Number(execFileSync('cat', [join(scratch, 'slow.pid')], { encoding: 'utf8' }));

@@ -45,7 +45,8 @@ async function loadOne(config: TaskConfig, path: string, budget: number): Promis
   const ignore = config.services.find(coreServices.ignore);
   const settings = config.approvalSettings;
   if (!workspace) return { reason: 'no workspace to read from' };
-  if (!(settings.readFiles || settings.yolo || settings.autoApproveAll)) return { reason: 'reading files needs approval (approval.readFiles is off)' };
+  if (!(settings.readFiles || settings.yolo || settings.autoApproveAll))
+    return { reason: 'reading files needs approval (approval.readFiles is off)' };
   const resolved = await workspace.resolve(path).catch(() => undefined);
   if (!resolved) return { reason: 'not a valid path' };
   if (!resolved.inside) return { reason: 'outside the workspace' };

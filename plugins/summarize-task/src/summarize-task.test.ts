@@ -8,7 +8,8 @@ let h: TestHarness;
 afterEach(async () => h?.dispose());
 const setup = async (options: Partial<TestHarnessOptions> = {}) => (h = await createTestHarness({ plugins: [summarizeTask], ...options }));
 
-const summary = (files: string[]) => `1. Primary Request: fix the parser.\n2. Current Work: tests.\n9. Required Files:\n${files.map((f) => `- ${f}`).join('\n')}\n`;
+const summary = (files: string[]) =>
+  `1. Primary Request: fix the parser.\n2. Current Work: tests.\n9. Required Files:\n${files.map((f) => `- ${f}`).join('\n')}\n`;
 
 describe('summarize_task (§16.8)', () => {
   it('says the summary, loads the required files and returns the continuation prompt', async () => {
@@ -28,7 +29,9 @@ describe('summarize_task (§16.8)', () => {
   it('skips ignored, missing, outside, binary and special files, and says why', async () => {
     await setup({ files: { '.quiverignore': 'secret.env\n', 'secret.env': 'KEY=1', 'bin.dat': Buffer.from([1, 0, 2]), 'ok.txt': 'fine' } });
     execFileSync('mkfifo', [h.path('pipe')]);
-    const r = await h.call('summarize_task', { context: summary(['secret.env', 'missing.ts', '../outside.txt', 'bin.dat', 'pipe', 'ok.txt']) });
+    const r = await h.call('summarize_task', {
+      context: summary(['secret.env', 'missing.ts', '../outside.txt', 'bin.dat', 'pipe', 'ok.txt']),
+    });
     const text = h.text(r);
     expect(text).toContain('<file_content path="ok.txt">\nfine\n</file_content>');
     expect(text).not.toContain('KEY=1');

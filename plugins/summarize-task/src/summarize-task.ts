@@ -63,6 +63,7 @@ function filesSection(files: RequiredFilesLoad): string {
   const blocks = files.loaded.map((f) => `<file_content path="${f.path}">\n${f.content}\n</file_content>`);
   const skipped = files.skipped.map((s) => `- ${s.path}: ${s.reason}`);
   let text = blocks.length ? `\n\n${blocks.join('\n\n')}` : '';
-  if (skipped.length) text += `\n\nThese required files were not loaded (read them with read_file if you need them):\n${skipped.join('\n')}`;
+  if (skipped.length)
+    text += `\n\nThese required files were not loaded (read them with read_file if you need them):\n${skipped.join('\n')}`;
   return text;
 }

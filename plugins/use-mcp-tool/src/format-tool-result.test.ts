@@ -10,7 +10,12 @@ describe('formatToolResult', () => {
         { type: 'resource_link', uri: 'mem://b', name: 'b' },
       ],
     });
-    expect(blocks).toEqual([{ type: 'text', text: 'first\n\n{\n  "uri": "mem://a",\n  "mimeType": "application/octet-stream"\n}\n\n{\n  "uri": "mem://b",\n  "name": "b"\n}' }]);
+    expect(blocks).toEqual([
+      {
+        type: 'text',
+        text: 'first\n\n{\n  "uri": "mem://a",\n  "mimeType": "application/octet-stream"\n}\n\n{\n  "uri": "mem://b",\n  "name": "b"\n}',
+      },
+    ]);
   });
 
   it('missing content is "(No response)"; an error result starts with "Error:"', () => {
@@ -19,13 +24,19 @@ describe('formatToolResult', () => {
   });
 
   it('images: blocks when supported, the notice otherwise', () => {
-    const content = [{ type: 'image', data: 'iVBOR', mimeType: 'image/png' }, { type: 'image', data: 'iVBOR', mimeType: 'image/png' }];
+    const content = [
+      { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+      { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
+    ];
     expect(formatToolResult({ content })).toEqual([
       { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
       { type: 'image', data: 'iVBOR', mimeType: 'image/png' },
     ]);
     expect(formatToolResult({ content }, { supportsImages: false })).toEqual([
-      { type: 'text', text: '[2 images were provided in the response, and while they are displayed to the user, you do not have the ability to view them.]' },
+      {
+        type: 'text',
+        text: '[2 images were provided in the response, and while they are displayed to the user, you do not have the ability to view them.]',
+      },
     ]);
   });
 });

@@ -19,15 +19,20 @@ export function imagesNotShown(count: number): string {
 }
 
 /** Render one result's `content` (and `isError`) as content blocks. */
-export function formatToolResult(result: { content: Record<string, unknown>[]; isError?: boolean }, options: FormatOptions = {}): ContentBlock[] {
+export function formatToolResult(
+  result: { content: Record<string, unknown>[]; isError?: boolean },
+  options: FormatOptions = {},
+): ContentBlock[] {
   const texts: string[] = [];
   const images: ImageBlock[] = [];
   for (const block of result.content) {
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
     else if (block.type === 'resource' && isRecord(block.resource)) texts.push(JSON.stringify(withoutBlob(block.resource), null, 2));
     else if (block.type === 'resource_link') texts.push(JSON.stringify(withoutType(block), null, 2));
-    else if (block.type === 'image' && typeof block.data === 'string') images.push({ type: 'image', data: block.data, mimeType: String(block.mimeType ?? 'image/png') });
-    else if (block.type === 'audio') texts.push(`[An audio clip (${String(block.mimeType ?? 'audio')}) was provided in the response; you cannot listen to it.]`);
+    else if (block.type === 'image' && typeof block.data === 'string')
+      images.push({ type: 'image', data: block.data, mimeType: String(block.mimeType ?? 'image/png') });
+    else if (block.type === 'audio')
+      texts.push(`[An audio clip (${String(block.mimeType ?? 'audio')}) was provided in the response; you cannot listen to it.]`);
   }
   const shownImages = options.supportsImages === false ? [] : images;
   if (images.length && !shownImages.length) texts.push(imagesNotShown(images.length));

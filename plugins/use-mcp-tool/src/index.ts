@@ -11,4 +11,9 @@ import { useMcpTool } from './use-mcp-tool.js';
  * const h = await createTestHarness({ plugins: [{ plugin: useMcpTool, options: { mcpServers: { s: { command: 'my-server' } } } }] });
  * await h.call('use_mcp_tool', { server_name: 's', tool_name: 'echo', arguments: '{"message":"hi"}' });
  */
-export default definePlugin({ name: '@quiver/tool-use-mcp-tool', tools: [useMcpTool], options: mcpPluginOptionsSchema, register: provideMcpHub });
+export default definePlugin({
+  name: '@quiver/tool-use-mcp-tool',
+  tools: [useMcpTool],
+  options: mcpPluginOptionsSchema,
+  register: provideMcpHub,
+});

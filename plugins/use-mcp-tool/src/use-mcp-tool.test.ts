@@ -13,7 +13,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function harness(mcpServers: Record<string, unknown>, options: { useMcp?: boolean; supportsImages?: boolean; approve?: boolean } = {}) {
+async function harness(
+  mcpServers: Record<string, unknown>,
+  options: { useMcp?: boolean; supportsImages?: boolean; approve?: boolean } = {},
+) {
   h = await createTestHarness({
     plugins: [{ plugin: useMcpTool, options: { mcpServers, supportsImages: options.supportsImages } }],
     config: { approval: { useMcp: options.useMcp ?? true } },
@@ -38,7 +41,9 @@ describe('use_mcp_tool', () => {
     for (const bad of ['{"message": hi}', '[1,2]', '"text"']) {
       const r = await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'echo', arguments: bad });
       expect(r).toMatchObject({ isError: true, code: ERROR_CODES.PARAM_INVALID });
-      expect(t.text(r)).toContain('Invalid JSON argument used with everything for echo. Please retry with a properly formatted JSON argument.');
+      expect(t.text(r)).toContain(
+        'Invalid JSON argument used with everything for echo. Please retry with a properly formatted JSON argument.',
+      );
     }
     expect(t.mistakes.count).toBe(3);
     expect(t.approvals).toEqual([]);
@@ -83,7 +88,9 @@ describe('use_mcp_tool', () => {
     const t = await harness({ off: everythingServer({ disabled: true }) });
     const unknown = await t.call('use_mcp_tool', { server_name: 'nonexistent-server', tool_name: 'echo' });
     expect(unknown).toMatchObject({ isError: true, code: MCP_ERRORS.MCP_SERVER_UNKNOWN });
-    expect(t.text(unknown)).toContain("No connection found for server: nonexistent-server. Please make sure to use MCP servers available under 'Connected MCP Servers'. Configured servers: off.");
+    expect(t.text(unknown)).toContain(
+      "No connection found for server: nonexistent-server. Please make sure to use MCP servers available under 'Connected MCP Servers'. Configured servers: off.",
+    );
     expect(t.mistakes.count).toBe(1);
     const off = await t.call('use_mcp_tool', { server_name: 'off', tool_name: 'echo' });
     expect(t.text(off)).toContain('Server "off" is disabled and cannot be used');
@@ -95,9 +102,15 @@ describe('use_mcp_tool', () => {
     // can take over 1 s on a loaded machine, and this test is about the call. The lowered
     // timeout then reaches the live connection without reconnecting.
     const t = await harness({ slow: everythingServer() });
-    expect(t.text(await t.call('use_mcp_tool', { server_name: 'slow', tool_name: 'echo', arguments: '{"message":"up"}' }))).toBe('Echo: up');
+    expect(t.text(await t.call('use_mcp_tool', { server_name: 'slow', tool_name: 'echo', arguments: '{"message":"up"}' }))).toBe(
+      'Echo: up',
+    );
     await t.runtime.host.container.get(mcpHubRef).setServers({ slow: everythingServer({ timeout: 1 }) });
-    const r = await t.call('use_mcp_tool', { server_name: 'slow', tool_name: 'trigger-long-running-operation', arguments: '{"duration":5,"steps":5}' });
+    const r = await t.call('use_mcp_tool', {
+      server_name: 'slow',
+      tool_name: 'trigger-long-running-operation',
+      arguments: '{"duration":5,"steps":5}',
+    });
     expect(r).toMatchObject({ isError: true, code: ERROR_CODES.TOOL_TIMEOUT });
     expect(t.text(r)).toMatch(/^Error executing MCP tool: MCP server 'slow' did not answer .* within 1 s/);
   });
@@ -110,19 +123,29 @@ describe('use_mcp_tool', () => {
     const blind = await harness({ everything: everythingServer() }, { supportsImages: false });
     const r2 = await blind.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-tiny-image' });
     expect(r2.content.every((b) => b.type === 'text')).toBe(true);
-    expect(blind.text(r2)).toContain('[1 images were provided in the response, and while they are displayed to the user, you do not have the ability to view them.]');
+    expect(blind.text(r2)).toContain(
+      '[1 images were provided in the response, and while they are displayed to the user, you do not have the ability to view them.]',
+    );
   });
 
   it('embedded resources come back as JSON', async () => {
     const t = await harness({ everything: everythingServer() });
-    const r = await t.call('use_mcp_tool', { server_name: 'everything', tool_name: 'get-resource-reference', arguments: '{"resourceType":"Text","resourceId":3}' });
+    const r = await t.call('use_mcp_tool', {
+      server_name: 'everything',
+      tool_name: 'get-resource-reference',
+      arguments: '{"resourceType":"Text","resourceId":3}',
+    });
     expect(t.text(r)).toContain('"uri": "demo://resource/dynamic/text/3"');
   });
 
   it('server tool errors start with "Error:", empty answers say "(No response)", notifications are shown', async () => {
     const t = await harness({ test: testServer() });
     const fail = await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'fail' });
-    expect(fail).toMatchObject({ isError: true, code: MCP_ERRORS.MCP_CALL_FAILED, content: [{ type: 'text', text: 'Error:\nquota exceeded' }] });
+    expect(fail).toMatchObject({
+      isError: true,
+      code: MCP_ERRORS.MCP_CALL_FAILED,
+      content: [{ type: 'text', text: 'Error:\nquota exceeded' }],
+    });
     expect(t.mistakes.count).toBe(0);
     expect(t.text(await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'empty' }))).toBe('(No response)');
     expect(t.text(await t.call('use_mcp_tool', { server_name: 'test', tool_name: 'notify' }))).toBe('done');

@@ -76,7 +76,8 @@ async function callMcpTool(config: TaskConfig<McpPluginOptions>, params: z.infer
   try {
     const result = await hub.callTool(params.server_name, params.tool_name, args, {
       signal: config.signal,
-      onProgress: (progress, total, message) => config.ui.progress?.(message ?? `${params.server_name}: ${params.tool_name}`, progress, total),
+      onProgress: (progress, total, message) =>
+        config.ui.progress?.(message ?? `${params.server_name}: ${params.tool_name}`, progress, total),
     });
     const content = formatToolResult(result, { supportsImages: config.options.supportsImages });
     // A tool's own failure is the server's answer, not the model's mistake.
@@ -93,7 +94,10 @@ function failure(e: unknown, _hub: McpHub): ToolResult {
   if (!isQuiverError(e)) return errorResult(`Error executing MCP tool: ${message}`, MCP_ERRORS.MCP_CALL_FAILED, 'keep');
   // Naming a server that does not exist is the model's mistake; the rest is the server's state.
   const mistake = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN ? 'increment' : 'keep';
-  const text = e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN || e.code === MCP_ERRORS.MCP_SERVER_DISABLED ? message : `Error executing MCP tool: ${message}`;
+  const text =
+    e.code === MCP_ERRORS.MCP_SERVER_UNKNOWN || e.code === MCP_ERRORS.MCP_SERVER_DISABLED
+      ? message
+      : `Error executing MCP tool: ${message}`;
   return errorResult(text, e.code, mistake);
 }
 

@@ -20,7 +20,8 @@ beforeEach(async () => {
 });
 afterEach(async () => rm(base, { recursive: true, force: true }));
 
-const skill = (name: string, description: string, body = `Instructions of ${name}.`) => `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n\n`;
+const skill = (name: string, description: string, body = `Instructions of ${name}.`) =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n\n`;
 async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text);
@@ -37,8 +38,14 @@ describe('discoverSkills (§16.x.10)', () => {
     const { skills, rejected } = await discoverSkills({ cwd, globalDirs: [global] });
     expect(rejected).toEqual([]);
     expect(skills.map((s) => s.name).sort()).toEqual([...names, 'g'].sort());
-    expect(skills.find((s) => s.name === 'g')).toMatchObject({ source: 'global', path: join(global, 'g', 'SKILL.md'), dir: join(global, 'g') });
-    expect(PROJECT_SKILL_DIRS).toEqual(expect.arrayContaining(['.quiver/skills', '.claude/skills', '.clinerules/skills', '.cline/skills', '.agents/skills']));
+    expect(skills.find((s) => s.name === 'g')).toMatchObject({
+      source: 'global',
+      path: join(global, 'g', 'SKILL.md'),
+      dir: join(global, 'g'),
+    });
+    expect(PROJECT_SKILL_DIRS).toEqual(
+      expect.arrayContaining(['.quiver/skills', '.claude/skills', '.clinerules/skills', '.cline/skills', '.agents/skills']),
+    );
   });
 
   it('global beats project; earlier project folders beat later ones', async () => {
@@ -53,7 +60,11 @@ describe('discoverSkills (§16.x.10)', () => {
 
   it('a config (remote:) skill beats disk', async () => {
     await put(join(global, 'deploy', 'SKILL.md'), skill('deploy', 'global'));
-    const { skills } = await discoverSkills({ cwd, globalDirs: [global], remote: [{ name: 'deploy', description: 'remote', instructions: '  remote body \n' }] });
+    const { skills } = await discoverSkills({
+      cwd,
+      globalDirs: [global],
+      remote: [{ name: 'deploy', description: 'remote', instructions: '  remote body \n' }],
+    });
     expect(skills).toEqual([{ name: 'deploy', description: 'remote', body: 'remote body', source: 'remote', path: 'remote:deploy' }]);
   });
 
@@ -69,7 +80,13 @@ describe('discoverSkills (§16.x.10)', () => {
     const { skills, rejected } = await discoverSkills({ cwd, globalDirs: [] });
     expect(skills.map((s) => s.name)).toEqual(['good']);
     const reasons = Object.fromEntries(rejected.map((r) => [r.path.slice(dir.length + 1), r.reason]));
-    expect(Object.keys(reasons).sort()).toEqual(['badyaml/SKILL.md', 'empty/SKILL.md', 'mismatch/SKILL.md', 'nodesc/SKILL.md', 'plain/SKILL.md']);
+    expect(Object.keys(reasons).sort()).toEqual([
+      'badyaml/SKILL.md',
+      'empty/SKILL.md',
+      'mismatch/SKILL.md',
+      'nodesc/SKILL.md',
+      'plain/SKILL.md',
+    ]);
     expect(reasons['nodesc/SKILL.md']).toContain('description');
     expect(reasons['mismatch/SKILL.md']).toContain("does not match its directory 'mismatch'");
     expect(reasons['badyaml/SKILL.md']).toContain('not valid YAML');

@@ -59,7 +59,13 @@ export interface DiscoverSkillsOptions {
 }
 
 /** Project skill folders, relative to the primary root, in precedence order. */
-export const PROJECT_SKILL_DIRS: readonly string[] = ['.quiver/skills', '.claude/skills', '.clinerules/skills', '.cline/skills', '.agents/skills'];
+export const PROJECT_SKILL_DIRS: readonly string[] = [
+  '.quiver/skills',
+  '.claude/skills',
+  '.clinerules/skills',
+  '.cline/skills',
+  '.agents/skills',
+];
 
 /** A SKILL.md larger than this is rejected: skills are instructions, not data. */
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
@@ -94,17 +100,30 @@ function collectRemote(entries: readonly unknown[], found: Skill[], rejected: Re
     const bad = (['name', 'description', 'instructions'] as const).find((k) => typeof e[k] !== 'string' || !(e[k] as string).trim());
     if (bad) return void rejected.push({ path: `remote:${label}`, reason: `the config skill has no string \`${bad}\`` });
     const name = (e.name as string).trim();
-    found.push({ name, description: (e.description as string).trim(), body: (e.instructions as string).trim(), source: 'remote', path: `remote:${name}` });
+    found.push({
+      name,
+      description: (e.description as string).trim(),
+      body: (e.instructions as string).trim(),
+      source: 'remote',
+      path: `remote:${name}`,
+    });
   });
 }
 
-async function collectDir(dir: string, source: SkillSource, found: Skill[], rejected: RejectedSkill[], check?: (path: string) => Promise<string | undefined>): Promise<void> {
+async function collectDir(
+  dir: string,
+  source: SkillSource,
+  found: Skill[],
+  rejected: RejectedSkill[],
+  check?: (path: string) => Promise<string | undefined>,
+): Promise<void> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') rejected.push({ path: dir, reason: `the skills folder cannot be read (${code ?? (e as Error).message})` });
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      rejected.push({ path: dir, reason: `the skills folder cannot be read (${code ?? (e as Error).message})` });
     return;
   }
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -131,7 +150,10 @@ async function collectDir(dir: string, source: SkillSource, found: Skill[], reje
 async function isDirectory(entry: Dirent, path: string): Promise<boolean> {
   if (entry.isDirectory()) return true;
   if (!entry.isSymbolicLink()) return false;
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 async function readSkillFile(path: string): Promise<string | { reason: string }> {

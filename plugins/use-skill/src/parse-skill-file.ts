@@ -23,17 +23,24 @@ const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
  */
 export function parseSkillFile(text: string, directoryName: string): SkillParse {
   const m = FRONT_MATTER.exec(text);
-  if (!m) return { ok: false, reason: 'no YAML front matter: SKILL.md must start with a --- line, name: and description:, and a closing --- line' };
+  if (!m)
+    return {
+      ok: false,
+      reason: 'no YAML front matter: SKILL.md must start with a --- line, name: and description:, and a closing --- line',
+    };
   let data: unknown;
   try {
     data = parse(m[1]);
   } catch (e) {
     return { ok: false, reason: `the front matter is not valid YAML: ${(e as Error).message.split('\n')[0]}` };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: false, reason: 'the front matter is not a YAML mapping of name and description' };
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return { ok: false, reason: 'the front matter is not a YAML mapping of name and description' };
   const { name, description } = data as Record<string, unknown>;
   if (typeof name !== 'string' || name.trim() === '') return { ok: false, reason: 'the front matter has no string `name`' };
-  if (typeof description !== 'string' || description.trim() === '') return { ok: false, reason: 'the front matter has no string `description`' };
-  if (name.trim() !== directoryName) return { ok: false, reason: `its name '${name.trim()}' does not match its directory '${directoryName}'; rename one of them` };
+  if (typeof description !== 'string' || description.trim() === '')
+    return { ok: false, reason: 'the front matter has no string `description`' };
+  if (name.trim() !== directoryName)
+    return { ok: false, reason: `its name '${name.trim()}' does not match its directory '${directoryName}'; rename one of them` };
   return { ok: true, skill: { name: directoryName, description: description.trim(), body: text.slice(m[0].length).trim() } };
 }

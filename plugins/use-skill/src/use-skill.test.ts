@@ -18,7 +18,10 @@ async function setup(files: Record<string, string>, options: Record<string, unkn
 
 describe('use_skill through the pipeline', () => {
   it('returns the trimmed instructions with the skill folder, without approval', async () => {
-    await setup({ '.quiver/skills/deploy/SKILL.md': skill('deploy', 'Ship a release', '  1. Run make.\n2. Tag it.  '), '.quiver/skills/deploy/run.sh': 'make' });
+    await setup({
+      '.quiver/skills/deploy/SKILL.md': skill('deploy', 'Ship a release', '  1. Run make.\n2. Tag it.  '),
+      '.quiver/skills/deploy/run.sh': 'make',
+    });
     const r = await h.call('use_skill', { skill_name: 'deploy' });
     expect(r.isError).toBe(false);
     expect(h.text(r)).toBe(
@@ -26,7 +29,11 @@ describe('use_skill through the pipeline', () => {
         `IMPORTANT: The skill is now loaded. Do NOT call use_skill again for this task; follow the instructions above. You may access other files in the skill directory at: ${h.path('.quiver/skills/deploy')}/`,
     );
     expect(h.approvals).toEqual([]);
-    expect(h.said).toContainEqual({ type: 'skill', text: 'deploy', data: { path: h.path('.quiver/skills/deploy/SKILL.md'), description: 'Ship a release' } });
+    expect(h.said).toContainEqual({
+      type: 'skill',
+      text: 'deploy',
+      data: { path: h.path('.quiver/skills/deploy/SKILL.md'), description: 'Ship a release' },
+    });
   });
 
   it('loads from .claude/skills too', async () => {
@@ -66,7 +73,9 @@ describe('use_skill through the pipeline', () => {
     await setup({ '.quiver/skills/ok/SKILL.md': skill('ok', 'd', 'x'), '.quiver/skills/broken/SKILL.md': skill('other', 'd', 'x') });
     const r = await h.call('use_skill', { skill_name: 'broken' });
     expect(h.text(r)).toContain('Available skills: ok.');
-    expect(h.text(r)).toContain(`The skill at ${h.path('.quiver/skills/broken/SKILL.md')} was not loaded: its name 'other' does not match its directory 'broken'`);
+    expect(h.text(r)).toContain(
+      `The skill at ${h.path('.quiver/skills/broken/SKILL.md')} was not loaded: its name 'other' does not match its directory 'broken'`,
+    );
     expect(h.said.find((s) => s.type === 'warning')?.text).toContain('Skipped 1 skill(s)');
   });
 
@@ -81,8 +90,15 @@ describe('use_skill through the pipeline', () => {
 
 describe('use_skill bad input', () => {
   it('a bad or unknown plugin option is a config error at load, naming the plugin and the key', async () => {
-    await expect(setup({}, { skills: [{ name: 'x', description: '', instructions: 'y' }] })).rejects.toMatchObject({ code: 'QUIVER_ERR_CONFIG_INVALID', plugin: '@quiver/tool-use-skill', key: 'options.skills.0.description' });
-    await expect(setup({}, { globalSkillDir: ['/x'] })).rejects.toMatchObject({ code: 'QUIVER_ERR_CONFIG_INVALID', key: 'options.globalSkillDir' });
+    await expect(setup({}, { skills: [{ name: 'x', description: '', instructions: 'y' }] })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_CONFIG_INVALID',
+      plugin: '@quiver/tool-use-skill',
+      key: 'options.skills.0.description',
+    });
+    await expect(setup({}, { globalSkillDir: ['/x'] })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_CONFIG_INVALID',
+      key: 'options.globalSkillDir',
+    });
   });
 
   it('a missing skill_name is the missing-parameter error, count 1', async () => {
@@ -101,7 +117,11 @@ describe('use_skill bad input', () => {
 
 describe('use_skill applies the path rules to project skills (P-rules in every tool)', () => {
   it('a SKILL.md hidden by the ignore rules is not loaded', async () => {
-    await setup({ '.quiverignore': '.quiver/skills/secret/\n', '.quiver/skills/secret/SKILL.md': skill('secret', 'Hidden', 'TOP-SECRET-STEPS'), '.quiver/skills/ok/SKILL.md': skill('ok', 'Fine', 'ok steps') });
+    await setup({
+      '.quiverignore': '.quiver/skills/secret/\n',
+      '.quiver/skills/secret/SKILL.md': skill('secret', 'Hidden', 'TOP-SECRET-STEPS'),
+      '.quiver/skills/ok/SKILL.md': skill('ok', 'Fine', 'ok steps'),
+    });
     const r = await h.call('use_skill', { skill_name: 'secret' });
     expect(r.isError).toBe(true);
     expect(h.text(r)).not.toContain('TOP-SECRET-STEPS');

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { coreServices, defineTool, ERROR_CODES, errorResult, quiverError, responses, type TaskConfig, type ToolResponse } from '@quiver/core';
+import {
+  coreServices,
+  defineTool,
+  ERROR_CODES,
+  errorResult,
+  quiverError,
+  responses,
+  type TaskConfig,
+  type ToolResponse,
+} from '@quiver/core';
 import { discoverSkills, type RejectedSkill, type Skill, type SkillDiscovery } from './discover-skills.js';
 
 const params = z.object({
@@ -96,12 +105,20 @@ function skillOptions(options: SkillScope['options']): UseSkillOptions {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const key = ['options', ...issue.path.map(String), ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])].join('.');
-  throw quiverError(ERROR_CODES.CONFIG_INVALID, `Invalid options for plugin '@quiver/tool-use-skill': ${key}: ${issue.message}. Fix it in the config.`, { plugin: '@quiver/tool-use-skill', key });
+  throw quiverError(
+    ERROR_CODES.CONFIG_INVALID,
+    `Invalid options for plugin '@quiver/tool-use-skill': ${key}: ${issue.message}. Fix it in the config.`,
+    { plugin: '@quiver/tool-use-skill', key },
+  );
 }
 
 async function useSkill(config: TaskConfig<UseSkillOptions>, p: UseSkillParams): Promise<ToolResponse> {
   const found = await availableSkills(config);
-  if (found.rejected.length > 0) await config.ui.say('warning', `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`);
+  if (found.rejected.length > 0)
+    await config.ui.say(
+      'warning',
+      `Skipped ${found.rejected.length} skill(s): ${found.rejected.map((r) => `${r.path}: ${r.reason}`).join('; ')}`,
+    );
   const name = p.skill_name.trim();
   const skill = found.skills.find((s) => s.name === name);
   if (!skill) return notFound(name, found);

@@ -9,7 +9,10 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quiver-agents-'));
   await mkdir(join(dir, 'agents'));
-  await writeFile(join(dir, 'agents/code-reviewer.yaml'), '---\nname: code-reviewer\ndescription: Reviews code changes\ntools: read_file, list_files, search_files\nmodel: claude-haiku\n---\nYou review code.\nBe strict.\n');
+  await writeFile(
+    join(dir, 'agents/code-reviewer.yaml'),
+    '---\nname: code-reviewer\ndescription: Reviews code changes\ntools: read_file, list_files, search_files\nmodel: claude-haiku\n---\nYou review code.\nBe strict.\n',
+  );
   await writeFile(join(dir, 'agents/bad-tool.yml'), '---\nname: bad\ndescription: x\ntools: [read_file, NotARealTool]\n---\nbody\n');
   await writeFile(join(dir, 'agents/plain.yaml'), 'name: Planner\ndescription: Plans work\nprompt: |\n  You plan.\n');
   await writeFile(join(dir, 'agents/notes.md'), 'not an agent');

@@ -64,7 +64,8 @@ export function parseAgentConfig(text: string, file: string): AgentConfig {
   if (!description) throw invalid(file, 'description', `'description' is missing. Say what the agent is for.`);
   const tools = listOf(data.tools, file, 'tools');
   for (const tool of tools ?? []) {
-    if (!KNOWN_TOOL_NAMES.includes(tool)) throw invalid(file, 'tools', `Unknown tool '${tool}'. Use exact tool names such as read_file, list_files, search_files.`);
+    if (!KNOWN_TOOL_NAMES.includes(tool))
+      throw invalid(file, 'tools', `Unknown tool '${tool}'. Use exact tool names such as read_file, list_files, search_files.`);
   }
   const prompt = (body ?? str('prompt')).trim();
   const modelId = str('modelId') || str('model') || undefined;
@@ -85,13 +86,18 @@ function splitFrontmatter(text: string, file: string): { data: Record<string, un
   } catch (e) {
     throw invalid(file, undefined, `not valid YAML (${(e as Error).message.split('\n')[0]}).`, e);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid(file, undefined, 'expected YAML keys (name, description, tools...).');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw invalid(file, undefined, 'expected YAML keys (name, description, tools...).');
   return { data: data as Record<string, unknown>, body: m ? m[2] : undefined };
 }
 
 function listOf(value: unknown, file: string, key: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.map((v) => (v as string).trim()).filter(Boolean);
   throw invalid(file, key, `'${key}' must be a list of names or a comma-separated string.`);
 }

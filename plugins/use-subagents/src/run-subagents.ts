@@ -8,7 +8,6 @@ import { DEFAULT_SUBAGENT_TOOLS } from './subagent-tool-names.js';
 import { AGENT_ERRORS } from '@quiver/agent';
 import type { SubagentOptions } from './subagent-options.js';
 
-
 /** Turns in a row without a tool call before a subagent fails (SPEC Part B §16.12: more than 3). */
 const MAX_EMPTY_TURNS = 3;
 
@@ -38,17 +37,27 @@ export async function runSubagents(config: TaskConfig<SubagentOptions>, prompts:
     await config.ui.say('subagent', `Subagent ${index + 1}/${prompts.length} started: ${prompt}`, { index, status: 'running', prompt });
     const outcome = await runOneSubagent(config, host, languageModel, prompt, agent, options);
     finished++;
-    await config.ui.say('subagent', `Subagent ${index + 1}/${prompts.length} ${outcome.ok ? 'completed' : 'failed'} (${finished}/${prompts.length} done)`, {
-      index,
-      status: outcome.ok ? 'completed' : 'failed',
-      prompt,
-      toolCalls: outcome.toolCalls,
-    });
+    await config.ui.say(
+      'subagent',
+      `Subagent ${index + 1}/${prompts.length} ${outcome.ok ? 'completed' : 'failed'} (${finished}/${prompts.length} done)`,
+      {
+        index,
+        status: outcome.ok ? 'completed' : 'failed',
+        prompt,
+        toolCalls: outcome.toolCalls,
+      },
+    );
     return outcome;
   };
   const outcomes = await Promise.all(prompts.map(runOne));
   const usage = sumUsage(outcomes.map((o) => o.usage));
-  await config.ui.say('subagent_usage', usageLine(usage), { source: 'subagents', tokensIn: usage.inputTokens, tokensOut: usage.outputTokens, cacheWrites: usage.cacheWriteTokens, cacheReads: usage.cacheReadTokens });
+  await config.ui.say('subagent_usage', usageLine(usage), {
+    source: 'subagents',
+    tokensIn: usage.inputTokens,
+    tokensOut: usage.outputTokens,
+    cacheWrites: usage.cacheWriteTokens,
+    cacheReads: usage.cacheReadTokens,
+  });
   if (config.signal.aborted) return errorResult('Subagent run cancelled.', AGENT_ERRORS.AGENT_ABORTED, 'keep');
   return textResult(formatSubagentSummary(outcomes, usage));
 }

@@ -20,5 +20,8 @@ export function normalizePrompts(value: unknown): string[] {
     }
   }
   if (!Array.isArray(list)) return [];
-  return list.filter((p): p is string => typeof p === 'string').map((p) => p.trim()).filter(Boolean);
+  return list
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

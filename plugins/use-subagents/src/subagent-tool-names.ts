@@ -1,9 +1,32 @@
 /** The baseline's 27 tool names (SPEC Part B §1): what an agent config's `tools` may list. */
 export const KNOWN_TOOL_NAMES: readonly string[] = Object.freeze([
-  'ask_followup_question', 'attempt_completion', 'execute_command', 'replace_in_file', 'read_file', 'write_to_file',
-  'search_files', 'list_files', 'list_code_definition_names', 'browser_action', 'use_mcp_tool', 'access_mcp_resource',
-  'load_mcp_documentation', 'new_task', 'plan_mode_respond', 'act_mode_respond', 'focus_chain', 'web_fetch', 'web_search',
-  'condense', 'summarize_task', 'report_bug', 'new_rule', 'apply_patch', 'generate_explanation', 'use_skill', 'use_subagents',
+  'ask_followup_question',
+  'attempt_completion',
+  'execute_command',
+  'replace_in_file',
+  'read_file',
+  'write_to_file',
+  'search_files',
+  'list_files',
+  'list_code_definition_names',
+  'browser_action',
+  'use_mcp_tool',
+  'access_mcp_resource',
+  'load_mcp_documentation',
+  'new_task',
+  'plan_mode_respond',
+  'act_mode_respond',
+  'focus_chain',
+  'web_fetch',
+  'web_search',
+  'condense',
+  'summarize_task',
+  'report_bug',
+  'new_rule',
+  'apply_patch',
+  'generate_explanation',
+  'use_skill',
+  'use_subagents',
 ]);
 
 /**
@@ -11,7 +34,13 @@ export const KNOWN_TOOL_NAMES: readonly string[] = Object.freeze([
  * (list_code_definition_names, use_skill) are simply not offered.
  */
 export const DEFAULT_SUBAGENT_TOOLS: readonly string[] = Object.freeze([
-  'read_file', 'list_files', 'search_files', 'list_code_definition_names', 'execute_command', 'use_skill', 'attempt_completion',
+  'read_file',
+  'list_files',
+  'search_files',
+  'list_code_definition_names',
+  'execute_command',
+  'use_skill',
+  'attempt_completion',
 ]);
 
 /** The prefix of a dynamic subagent tool's name. */
@@ -28,7 +57,12 @@ const MAX_NAME = 64;
  * agentToolName('Code-Reviewer!!', new Set()) // 'use_subagent_code_reviewer'
  */
 export function agentToolName(name: string, taken: Set<string>): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/_+/g, '_').replace(/^_+|_+$/g, '') || 'agent';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, '_')
+      .replace(/_+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'agent';
   let base = AGENT_TOOL_PREFIX + slug;
   if (base.length > MAX_NAME) {
     const hash = fnv1a(slug).toString(36).slice(0, 6);

@@ -34,12 +34,18 @@ export const useSubagentsTool = defineTool({
   describe: (p) => `[use_subagents for ${normalizePrompts(p.prompts).length || 'no'} prompt(s)]`,
   async execute(config, { prompts }) {
     if (config.isSubagentExecution) {
-      return errorResult('use_subagents is not available inside a subagent run. Answer the question with your own tools.', ERROR_CODES.MODE_RESTRICTED);
+      return errorResult(
+        'use_subagents is not available inside a subagent run. Answer the question with your own tools.',
+        ERROR_CODES.MODE_RESTRICTED,
+      );
     }
     const list = normalizePrompts(prompts);
     if (!list.length) return errorResult(responses.missingParameter('prompts', 'use_subagents'), ERROR_CODES.PARAM_MISSING);
     if (list.length > MAX_SUBAGENT_PROMPTS) {
-      return errorResult(`Too many subagent prompts provided (${list.length}). Maximum is ${MAX_SUBAGENT_PROMPTS}.`, ERROR_CODES.PARAM_INVALID);
+      return errorResult(
+        `Too many subagent prompts provided (${list.length}). Maximum is ${MAX_SUBAGENT_PROMPTS}.`,
+        ERROR_CODES.PARAM_INVALID,
+      );
     }
     return runSubagents(config, list);
   },

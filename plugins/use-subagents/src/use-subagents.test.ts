@@ -4,7 +4,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { createScriptedProvider, provideAgentServices, type ScriptedProvider, type ScriptedReply, type ScriptedRequest } from '@quiver/agent';
+import {
+  createScriptedProvider,
+  provideAgentServices,
+  type ScriptedProvider,
+  type ScriptedReply,
+  type ScriptedRequest,
+} from '@quiver/agent';
 import { STAGE } from '@quiver/core';
 import { createTestHarness, type TestHarness } from '@quiver/testing';
 import readFile from '@quiver/tool-read-file';
@@ -30,9 +36,15 @@ const promptOf = (r: ScriptedRequest) => {
 };
 const turnOf = (r: ScriptedRequest) => Math.ceil((r.body.messages as Msg[]).length / 2);
 const read = (path: string): ScriptedReply => ({ toolCalls: [{ name: 'read_file', input: { path } }], usage: { input: 1, output: 2 } });
-const done = (result: string): ScriptedReply => ({ toolCalls: [{ name: 'attempt_completion', input: { result } }], usage: { input: 1, output: 1 } });
+const done = (result: string): ScriptedReply => ({
+  toolCalls: [{ name: 'attempt_completion', input: { result } }],
+  usage: { input: 1, output: 1 },
+});
 
-async function setup(replies: (r: ScriptedRequest, i: number) => ScriptedReply, options: { pluginOptions?: Record<string, unknown>; approve?: boolean; config?: object; withModel?: boolean } = {}) {
+async function setup(
+  replies: (r: ScriptedRequest, i: number) => ScriptedReply,
+  options: { pluginOptions?: Record<string, unknown>; approve?: boolean; config?: object; withModel?: boolean } = {},
+) {
   provider = await createScriptedProvider({ protocol: 'anthropic', replies });
   h = await createTestHarness({
     plugins: [readFile, { plugin: useSubagents, options: options.pluginOptions ?? {} }],
@@ -42,7 +54,12 @@ async function setup(replies: (r: ScriptedRequest, i: number) => ScriptedReply, 
   });
   if (options.withModel !== false) {
     const languageModel = createAnthropic({ baseURL: provider.baseURL, apiKey: 'k' })('claude-test');
-    provideAgentServices(h.runtime.host, { languageModel, modelId: 'claude-test', provider: 'anthropic', withModelId: (id) => createAnthropic({ baseURL: provider!.baseURL, apiKey: 'k' })(id) });
+    provideAgentServices(h.runtime.host, {
+      languageModel,
+      modelId: 'claude-test',
+      provider: 'anthropic',
+      withModelId: (id) => createAnthropic({ baseURL: provider!.baseURL, apiKey: 'k' })(id),
+    });
   }
   return h;
 }
@@ -68,11 +85,15 @@ describe('use_subagents', () => {
     const tools = (provider!.requests[0].body.tools as { name: string }[]).map((t) => t.name).sort();
     expect(tools).toEqual(['attempt_completion', 'read_file']);
     expect(JSON.stringify(provider!.requests[0].body.system)).toContain('# Agent Profile');
-    expect(h!.said.filter((s) => s.type === 'subagent_usage')).toEqual([expect.objectContaining({ data: expect.objectContaining({ source: 'subagents', tokensIn: 6, tokensOut: 9 }) })]);
+    expect(h!.said.filter((s) => s.type === 'subagent_usage')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ source: 'subagents', tokensIn: 6, tokensOut: 9 }) }),
+    ]);
   });
 
   it('caps each subagent at maxTurns; a failure is reported beside the successes', async () => {
-    await setup((r) => (promptOf(r).includes('forever') ? read('a.txt') : turnOf(r) === 1 ? read('b.txt') : done('found it')), { pluginOptions: { maxTurns: 2 } });
+    await setup((r) => (promptOf(r).includes('forever') ? read('a.txt') : turnOf(r) === 1 ? read('b.txt') : done('found it')), {
+      pluginOptions: { maxTurns: 2 },
+    });
     const text = h!.text(await h!.call('use_subagents', { prompts: '["loop forever", "find b"]' }));
     expect(text).toContain('Total: 2\nSucceeded: 1\nFailed: 1');
     expect(text).toContain('[1] FAILED - loop forever\nError: The task reached its limit of 2 model requests');
@@ -111,7 +132,7 @@ describe('use_subagents', () => {
 /** The text of the tool result the subagent got back for its first call. */
 const firstToolResult = (r: ScriptedRequest) => JSON.stringify((r.body.messages as Msg[])[2]?.content ?? '');
 
-describe('subagents get the main task\'s decisions, never more (S1)', () => {
+describe("subagents get the main task's decisions, never more (S1)", () => {
   it('a read outside the workspace (which the main task would ask about) is refused, saying it needs the main task', async () => {
     const outside = await mkdtemp(join(tmpdir(), 'quiver-s1-'));
     await writeFile(join(outside, 'secret.txt'), 'TOP-SECRET-OUTSIDE');
@@ -129,9 +150,12 @@ describe('subagents get the main task\'s decisions, never more (S1)', () => {
     }
   });
 
-  it('a PreToolUse hook\'s ask is refused in a subagent, not treated as allow', async () => {
+  it("a PreToolUse hook's ask is refused in a subagent, not treated as allow", async () => {
     await setup((r) => (turnOf(r) === 1 ? read('a.txt') : done('tried')));
-    h!.runtime.host.hooks.tap('PreToolUse', { name: 'test-ask', stage: STAGE.POLICY, tools: ['read_file'] }, () => ({ decision: 'ask', reason: 'the hook wants a human' }));
+    h!.runtime.host.hooks.tap('PreToolUse', { name: 'test-ask', stage: STAGE.POLICY, tools: ['read_file'] }, () => ({
+      decision: 'ask',
+      reason: 'the hook wants a human',
+    }));
     await h!.call('use_subagents', { prompts: ['read a'] });
     const answer = firstToolResult(provider!.requests[1]);
     expect(answer).toContain('needs the main task');
@@ -150,7 +174,10 @@ describe('dynamic subagent tools from .quiver/agents', () => {
   it('use_subagent_<slug> runs the agent with its prompt body, profile, tools and model', async () => {
     await setup(() => done('Looks good.'));
     await mkdir(join(h!.root, '.quiver/agents'), { recursive: true });
-    await writeFile(join(h!.root, '.quiver/agents/reviewer.yaml'), '---\nname: Code Reviewer\ndescription: Reviews a change\ntools: [read_file]\nmodel: claude-review\n---\nYou are a meticulous reviewer.\n');
+    await writeFile(
+      join(h!.root, '.quiver/agents/reviewer.yaml'),
+      '---\nname: Code Reviewer\ndescription: Reviews a change\ntools: [read_file]\nmodel: claude-review\n---\nYou are a meticulous reviewer.\n',
+    );
     const agents = await loadAgentToolsPlugin(h!.root, h!.runtime.host.registry.names());
     expect(agents).toMatchObject({ names: ['use_subagent_code_reviewer'], errors: [] });
     h!.runtime.host.registry.addPlugin(agents.plugin!);

@@ -21,13 +21,35 @@ export interface AddressPolicy {
 // ranges: nothing a public web page lives on.
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 /** True for an address that is not public (loopback, private, link-local, reserved...). */
 export function isPrivateAddress(address: string): boolean {
@@ -63,7 +85,8 @@ export function isHostAllowed(url: URL, policy: AddressPolicy): boolean {
 
 /** The refusal for a URL whose address is not public. */
 export function addressRefused(url: URL, address?: string): QuiverError {
-  const where = address && address !== url.hostname.replace(/^\[|\]$/g, '') ? `${url.hostname} resolves to ${address}, which` : `${url.hostname}`;
+  const where =
+    address && address !== url.hostname.replace(/^\[|\]$/g, '') ? `${url.hostname} resolves to ${address}, which` : `${url.hostname}`;
   return quiverError(
     WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED,
     `Refused to fetch ${url.href}: ${where} is a private, loopback or reserved address. web_fetch reaches public addresses only. ` +
@@ -77,7 +100,10 @@ export function addressRefused(url: URL, address?: string): QuiverError {
  */
 export function checkUrl(url: URL, policy: AddressPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw quiverError(WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED, `Refused to fetch ${url.href}: only http and https URLs can be fetched, not '${url.protocol}'.`);
+    throw quiverError(
+      WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED,
+      `Refused to fetch ${url.href}: only http and https URLs can be fetched, not '${url.protocol}'.`,
+    );
   }
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && !isHostAllowed(url, policy) && isPrivateAddress(literal)) throw addressRefused(url);

@@ -8,9 +8,21 @@
 export type ContentKind = 'html' | 'text' | 'binary';
 
 const TEXT_APPLICATION = new Set([
-  'application/json', 'application/ld+json', 'application/xml', 'application/javascript', 'application/ecmascript',
-  'application/x-javascript', 'application/x-yaml', 'application/yaml', 'application/toml', 'application/x-sh',
-  'application/sql', 'application/graphql', 'application/x-ndjson', 'application/rss+xml', 'application/atom+xml',
+  'application/json',
+  'application/ld+json',
+  'application/xml',
+  'application/javascript',
+  'application/ecmascript',
+  'application/x-javascript',
+  'application/x-yaml',
+  'application/yaml',
+  'application/toml',
+  'application/x-sh',
+  'application/sql',
+  'application/graphql',
+  'application/x-ndjson',
+  'application/rss+xml',
+  'application/atom+xml',
 ]);
 
 /** The media type of a Content-Type header, lowercased, without parameters. */
@@ -40,7 +52,10 @@ export function sniffKind(head: Buffer): ContentKind {
  */
 export function decodeBody(body: Buffer, contentType: string | undefined, kind: ContentKind): string {
   const declared = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  const meta = kind === 'html' && !declared ? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 1024).toString('latin1'))?.[1] : undefined;
+  const meta =
+    kind === 'html' && !declared
+      ? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 1024).toString('latin1'))?.[1]
+      : undefined;
   const charset = declared ?? meta ?? 'utf-8';
   try {
     return new TextDecoder(charset).decode(body);

@@ -40,14 +40,36 @@ export function convertHtml(html: string, baseUrl: string, limits: ConvertLimits
       fn();
     };
     const timer = setTimeout(
-      () => finish(() => reject(quiverError(ERROR_CODES.TOOL_TIMEOUT, `Converting the page to Markdown did not finish within the ${limits.timeoutMs / 1000} s time limit, so it was stopped. Fetch a smaller or simpler page.`))),
+      () =>
+        finish(() =>
+          reject(
+            quiverError(
+              ERROR_CODES.TOOL_TIMEOUT,
+              `Converting the page to Markdown did not finish within the ${limits.timeoutMs / 1000} s time limit, so it was stopped. Fetch a smaller or simpler page.`,
+            ),
+          ),
+        ),
       Math.max(0, limits.remainingMs),
     );
-    const onAbort = () => finish(() => reject(quiverError(ERROR_CODES.TOOL_ABORTED, 'The fetch was cancelled while the page was being converted.')));
+    const onAbort = () =>
+      finish(() => reject(quiverError(ERROR_CODES.TOOL_ABORTED, 'The fetch was cancelled while the page was being converted.')));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (page: MarkdownPage) => finish(() => resolve(page)));
-    worker.once('error', (e) => finish(() => reject(quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `The page could not be converted to Markdown (${e.message}).`, { cause: e }))));
-    worker.once('exit', (code) => finish(() => reject(quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `The page could not be converted to Markdown (the converter stopped with code ${code}).`))));
+    worker.once('error', (e) =>
+      finish(() =>
+        reject(quiverError(WEB_FETCH_ERRORS.WEB_FETCH_FAILED, `The page could not be converted to Markdown (${e.message}).`, { cause: e })),
+      ),
+    );
+    worker.once('exit', (code) =>
+      finish(() =>
+        reject(
+          quiverError(
+            WEB_FETCH_ERRORS.WEB_FETCH_FAILED,
+            `The page could not be converted to Markdown (the converter stopped with code ${code}).`,
+          ),
+        ),
+      ),
+    );
   });
 }
 

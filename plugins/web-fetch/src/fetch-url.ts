@@ -53,7 +53,8 @@ export async function fetchUrl(input: URL, policy: AddressPolicy, limits: FetchL
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {
         res.resume();
-        if (redirects.length >= limits.maxRedirects) throw failed(`${input.href} redirected more than ${limits.maxRedirects} times (last to ${location})`);
+        if (redirects.length >= limits.maxRedirects)
+          throw failed(`${input.href} redirected more than ${limits.maxRedirects} times (last to ${location})`);
         redirects.push(url);
         url = new URL(location, url);
         continue;
@@ -86,14 +87,22 @@ async function readPage(res: IncomingMessage, url: URL, redirects: URL[], limits
 function request(url: URL, policy: AddressPolicy, userAgent: string, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, {
-      method: 'GET',
-      headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5', 'accept-encoding': 'gzip, deflate, br' },
-      lookup: guardedLookup(url, policy) as never,
-      // A fresh connection per hop: a pooled socket would skip the address check.
-      agent: false,
-      signal,
-    }, resolve);
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          'user-agent': userAgent,
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        lookup: guardedLookup(url, policy) as never,
+        // A fresh connection per hop: a pooled socket would skip the address check.
+        agent: false,
+        signal,
+      },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
@@ -101,8 +110,17 @@ function request(url: URL, policy: AddressPolicy, userAgent: string, signal: Abo
 
 /** The body stream, decompressed when the server compressed it. */
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const inflater = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const inflater =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   return inflater ? pipeline(res, inflater, () => {}) : res;
 }
 
@@ -127,7 +145,11 @@ async function readCapped(stream: Readable, maxBytes: number, signal: AbortSigna
 function fetchError(e: unknown, input: URL, limits: FetchLimits, timeout: AbortSignal) {
   if (isQuiverError(e)) return e;
   if (timeout.aborted) {
-    return quiverError(ERROR_CODES.TOOL_TIMEOUT, `Fetching ${input.href} took longer than ${limits.timeoutMs / 1000} s, so it was stopped. Try again later, or fetch a smaller page.`, { cause: e });
+    return quiverError(
+      ERROR_CODES.TOOL_TIMEOUT,
+      `Fetching ${input.href} took longer than ${limits.timeoutMs / 1000} s, so it was stopped. Try again later, or fetch a smaller page.`,
+      { cause: e },
+    );
   }
   if (limits.signal?.aborted) return quiverError(ERROR_CODES.TOOL_ABORTED, `Fetching ${input.href} was cancelled.`, { cause: e });
   return failed(`${input.href} could not be fetched: ${(e as Error)?.message ?? String(e)}`, e);

@@ -3,7 +3,9 @@ import { htmlToMarkdown } from './html-to-markdown.js';
 
 describe('htmlToMarkdown', () => {
   it('lists: tight markers, ordered numbering from start, nested items indented', () => {
-    const { markdown } = htmlToMarkdown('<body><ol start="3"><li>three</li><li>four<ul><li>inner</li></ul></li></ol><ul><li>a</li><li>b</li></ul></body>');
+    const { markdown } = htmlToMarkdown(
+      '<body><ol start="3"><li>three</li><li>four<ul><li>inner</li></ul></li></ol><ul><li>a</li><li>b</li></ul></body>',
+    );
     expect(markdown).toBe('3. three\n4. four\n   - inner\n\n- a\n- b');
   });
 
@@ -13,12 +15,17 @@ describe('htmlToMarkdown', () => {
   });
 
   it('with several articles, keeps them all (the body without its chrome)', () => {
-    const { markdown } = htmlToMarkdown('<body><header>Logo</header><article><p>one</p></article><article><p>two</p></article><footer>f</footer></body>');
+    const { markdown } = htmlToMarkdown(
+      '<body><header>Logo</header><article><p>one</p></article><article><p>two</p></article><footer>f</footer></body>',
+    );
     expect(markdown).toBe('one\n\ntwo');
   });
 
   it('drops data: images and hidden elements, keeps the title', () => {
-    const page = htmlToMarkdown('<html><head><title>T</title></head><body><img src="data:image/png;base64,AAAA" alt="x"><p hidden>h</p><p aria-hidden="true">a</p><p>kept</p></body></html>', 'https://e.com/');
+    const page = htmlToMarkdown(
+      '<html><head><title>T</title></head><body><img src="data:image/png;base64,AAAA" alt="x"><p hidden>h</p><p aria-hidden="true">a</p><p>kept</p></body></html>',
+      'https://e.com/',
+    );
     expect(page).toEqual({ title: 'T', markdown: 'kept' });
   });
 

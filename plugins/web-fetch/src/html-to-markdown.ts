@@ -8,7 +8,8 @@ import domino, { type DominoDocument, type DominoElement } from '@mixmark-io/dom
 import TurndownService from 'turndown';
 
 /** Never content: code, styling, embedded objects, interactive controls. */
-const ALWAYS_DROP = 'script, style, noscript, template, iframe, object, embed, svg, canvas, link, meta, form, button, input, select, textarea, dialog';
+const ALWAYS_DROP =
+  'script, style, noscript, template, iframe, object, embed, svg, canvas, link, meta, form, button, input, select, textarea, dialog';
 /** Page chrome: navigation and side panels, wherever they are. */
 const CHROME = 'nav, aside, [role="navigation"], [role="complementary"], [role="search"], [aria-hidden="true"], [hidden]';
 /** Site header and footer, dropped when the whole body is used. */
@@ -84,7 +85,10 @@ function listItem(content: string, li: DominoElement): string {
     const start = Number(parent.getAttribute('start') ?? 1) || 1;
     marker = `${start + Array.prototype.indexOf.call(parent.children, li)}. `;
   }
-  const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n(?=.)/g, `\n${' '.repeat(marker.length)}`);
+  const body = content
+    .replace(/^\n+/, '')
+    .replace(/\n+$/, '\n')
+    .replace(/\n(?=.)/g, `\n${' '.repeat(marker.length)}`);
   const next = (li as unknown as { nextSibling: unknown }).nextSibling;
   return marker + body + (next && !body.endsWith('\n') ? '\n' : '');
 }

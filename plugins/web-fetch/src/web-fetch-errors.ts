@@ -4,7 +4,8 @@ import { defineErrorCodes } from '@quiver/core';
 export const WEB_FETCH_ERRORS = defineErrorCodes('@quiver/tool-web-fetch', {
   WEB_ADDRESS_REFUSED: {
     code: 'QUIVER_ERR_WEB_ADDRESS_REFUSED',
-    meaning: '`web_fetch` refused a URL (or a redirect hop) whose host resolves to a private, loopback, link-local or otherwise non-public address, or whose scheme is not http(s).',
+    meaning:
+      '`web_fetch` refused a URL (or a redirect hop) whose host resolves to a private, loopback, link-local or otherwise non-public address, or whose scheme is not http(s).',
     fix: 'Fetch a public URL. To allow local servers, set the plugin option `allowPrivateAddresses: true` or list the host in `allowedHosts`.',
   },
   WEB_FETCH_FAILED: {

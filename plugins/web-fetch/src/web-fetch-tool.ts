@@ -43,7 +43,11 @@ async function executeWebFetch(config: TaskConfig<WebFetchOptions>, params: z.in
   try {
     url = new URL(params.url.trim());
   } catch {
-    return errorResult(`Error fetching web content: '${params.url}' is not a valid URL. Give a full URL such as https://example.com/page.`, ERROR_CODES.PARAM_INVALID, 'increment');
+    return errorResult(
+      `Error fetching web content: '${params.url}' is not a valid URL. Give a full URL such as https://example.com/page.`,
+      ERROR_CODES.PARAM_INVALID,
+      'increment',
+    );
   }
   const options = config.options;
   const policy: AddressPolicy = {
@@ -61,7 +65,11 @@ async function executeWebFetch(config: TaskConfig<WebFetchOptions>, params: z.in
   const started = performance.now();
   try {
     const page = await fetchUrl(url, policy, limits);
-    const convert: ConvertLimits = { remainingMs: limits.timeoutMs - (performance.now() - started), timeoutMs: limits.timeoutMs, signal: config.signal };
+    const convert: ConvertLimits = {
+      remainingMs: limits.timeoutMs - (performance.now() - started),
+      timeoutMs: limits.timeoutMs,
+      signal: config.signal,
+    };
     return { content: [{ type: 'text', text: await renderPage(page, options.maxChars, limits.maxBytes, convert) }], isError: false };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
@@ -74,7 +82,12 @@ async function executeWebFetch(config: TaskConfig<WebFetchOptions>, params: z.in
  * The page as the model reads it: where it came from, then the content, cut at `maxChars`.
  * HTML is converted off the event loop within `convert.remainingMs` (default: 15 s).
  */
-export async function renderPage(page: FetchedPage, maxChars: number, maxBytes: number, convert: ConvertLimits = { remainingMs: WEB_FETCH_DEFAULTS.timeoutMs, timeoutMs: WEB_FETCH_DEFAULTS.timeoutMs }): Promise<string> {
+export async function renderPage(
+  page: FetchedPage,
+  maxChars: number,
+  maxBytes: number,
+  convert: ConvertLimits = { remainingMs: WEB_FETCH_DEFAULTS.timeoutMs, timeoutMs: WEB_FETCH_DEFAULTS.timeoutMs },
+): Promise<string> {
   const text = decodeBody(page.body, page.contentType, page.kind);
   const type = mediaType(page.contentType) || (page.kind === 'html' ? 'text/html' : 'text/plain');
   const header = [`URL: ${page.url.href}`];

@@ -18,7 +18,10 @@ afterEach(async () => {
 
 describe('web_fetch conversion is bounded', () => {
   it('a page too slow to convert ends with a time-out inside the limit, and the event loop keeps running', async () => {
-    h = await createTestHarness({ plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'], timeoutMs: 1500 } }], config: { approval: { useBrowser: true } } });
+    h = await createTestHarness({
+      plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'], timeoutMs: 1500 } }],
+      config: { approval: { useBrowser: true } },
+    });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 50);
     try {
@@ -34,7 +37,10 @@ describe('web_fetch conversion is bounded', () => {
   });
 
   it('control: an ordinary page is still converted', async () => {
-    h = await createTestHarness({ plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'] } }], config: { approval: { useBrowser: true } } });
+    h = await createTestHarness({
+      plugins: [{ plugin: webFetch, options: { allowedHosts: ['127.0.0.1'] } }],
+      config: { approval: { useBrowser: true } },
+    });
     const r = await h.call('web_fetch', { url: `${site.url}/article`, prompt: 'p' });
     expect(h.text(r)).toContain('# Ownership in Rust');
   });

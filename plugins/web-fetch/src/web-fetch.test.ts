@@ -26,7 +26,11 @@ const fetchPage = async (t: TestHarness, path: string) => t.call('web_fetch', { 
 
 describe('web_fetch: pages', () => {
   it('a bad or unknown plugin option is a config error at load, naming the plugin and the key', async () => {
-    await expect(harness({ maxRedirects: -1 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-web-fetch', key: 'options.maxRedirects' });
+    await expect(harness({ maxRedirects: -1 })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      plugin: '@quiver/tool-web-fetch',
+      key: 'options.maxRedirects',
+    });
     await expect(harness({ allowPrivate: true })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.allowPrivate' });
   });
 
@@ -35,7 +39,9 @@ describe('web_fetch: pages', () => {
     const r = await fetchPage(t, '/article');
     expect(r.isError).toBe(false);
     const text = t.text(r);
-    expect(text.split('\n\n')[0]).toBe(`URL: ${site.url}/article\nTitle: Rust ownership, explained\nContent-Type: text/html (converted to Markdown)`);
+    expect(text.split('\n\n')[0]).toBe(
+      `URL: ${site.url}/article\nTitle: Rust ownership, explained\nContent-Type: text/html (converted to Markdown)`,
+    );
     expect(text).toContain('# Ownership in Rust');
     expect(text).toContain('Every value has a single **owner**. When the owner goes out of scope, the value is *dropped*.');
     expect(text).toContain('## Borrowing');
@@ -44,7 +50,8 @@ describe('web_fetch: pages', () => {
     expect(text).toContain('| Kind | Syntax |\n| --- | --- |\n| shared | &T |\n| mutable | &mut T |');
     expect(text).toContain(`[chapter 2](${site.url}/chapter/2)`);
     expect(text).toContain(`![ownership diagram](${site.url}/img/diagram.png)`);
-    for (const gone of ['trackingSecret', 'secret-style', 'ACME Blog', 'Archive', 'Sponsored', 'Privacy', 'Subscribe', 'javascript:']) expect(text).not.toContain(gone);
+    for (const gone of ['trackingSecret', 'secret-style', 'ACME Blog', 'Archive', 'Sponsored', 'Privacy', 'Subscribe', 'javascript:'])
+      expect(text).not.toContain(gone);
   });
 
   it('uses a lone <article> when there is no <main>, and drops the site header and footer', async () => {
@@ -56,7 +63,9 @@ describe('web_fetch: pages', () => {
 
   it('passes text/plain and JSON through unchanged', async () => {
     const t = await harness();
-    expect(t.text(await fetchPage(t, '/plain'))).toBe(`URL: ${site.url}/plain\nContent-Type: text/plain\n\nline one\n  <b>not html</b>\nline three\n`);
+    expect(t.text(await fetchPage(t, '/plain'))).toBe(
+      `URL: ${site.url}/plain\nContent-Type: text/plain\n\nline one\n  <b>not html</b>\nline three\n`,
+    );
     expect(t.text(await fetchPage(t, '/data.json'))).toContain('\n\n{"name":"quiver","tools":27}');
   });
 
@@ -70,7 +79,14 @@ describe('web_fetch: pages', () => {
   it('asks in the browser category when useBrowser is off', async () => {
     const t = await harness(undefined, false);
     await fetchPage(t, '/plain');
-    expect(t.approvals).toEqual([expect.objectContaining({ tool: 'web_fetch', category: 'browser', setting: 'approval.useBrowser', description: `[web_fetch for '${site.url}/plain']` })]);
+    expect(t.approvals).toEqual([
+      expect.objectContaining({
+        tool: 'web_fetch',
+        category: 'browser',
+        setting: 'approval.useBrowser',
+        description: `[web_fetch for '${site.url}/plain']`,
+      }),
+    ]);
   });
 });
 
@@ -95,7 +111,9 @@ describe('web_fetch: limits and refusals', () => {
     const before = site.requests.length;
     const r = await fetchPage(t, '/to-localhost');
     expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_ADDRESS_REFUSED, mistake: 'keep' });
-    expect(t.text(r)).toMatch(/^Error fetching web content: Refused to fetch http:\/\/localhost:\d+\/article: localhost resolves to (127\.0\.0\.1|::1), which is a private, loopback or reserved address/);
+    expect(t.text(r)).toMatch(
+      /^Error fetching web content: Refused to fetch http:\/\/localhost:\d+\/article: localhost resolves to (127\.0\.0\.1|::1), which is a private, loopback or reserved address/,
+    );
     expect(site.requests.slice(before)).toEqual(['/to-localhost']);
     expect(t.mistakes.count).toBe(0);
   });
@@ -116,7 +134,9 @@ describe('web_fetch: limits and refusals', () => {
 
   it('refuses non-http schemes, also as a redirect target', async () => {
     const t = await harness();
-    expect(t.text(await t.call('web_fetch', { url: 'file:///etc/passwd', prompt: 'x' }))).toContain("only http and https URLs can be fetched, not 'file:'");
+    expect(t.text(await t.call('web_fetch', { url: 'file:///etc/passwd', prompt: 'x' }))).toContain(
+      "only http and https URLs can be fetched, not 'file:'",
+    );
     expect(t.text(await fetchPage(t, '/to-file'))).toContain("not 'file:'");
   });
 
@@ -144,7 +164,11 @@ describe('web_fetch: limits and refusals', () => {
 
   it('refuses binary content by type and by sniffing', async () => {
     const t = await harness();
-    for (const [path, type] of [['/image.png', 'image/png'], ['/report.pdf', 'application/pdf'], ['/untyped-binary', 'no Content-Type; the bytes are binary']]) {
+    for (const [path, type] of [
+      ['/image.png', 'image/png'],
+      ['/report.pdf', 'application/pdf'],
+      ['/untyped-binary', 'no Content-Type; the bytes are binary'],
+    ]) {
       const r = await fetchPage(t, path);
       expect(r).toMatchObject({ isError: true, code: WEB_FETCH_ERRORS.WEB_CONTENT_UNSUPPORTED });
       expect(t.text(r)).toContain(`is binary content (${type})`);

@@ -30,10 +30,16 @@ export function createBraveProvider(options: BraveOptions): SearchProvider {
       url.searchParams.set('q', query);
       // Ask for more when results will be filtered afterwards, so enough remain.
       url.searchParams.set('count', String(Math.min(BRAVE_MAX_COUNT, filtered ? BRAVE_MAX_COUNT : request.maxResults)));
-      const body = await requestJson('Brave Search', url, {
-        method: 'GET',
-        headers: { accept: 'application/json', 'x-subscription-token': options.apiKey },
-      }, options.timeoutMs, request.signal);
+      const body = await requestJson(
+        'Brave Search',
+        url,
+        {
+          method: 'GET',
+          headers: { accept: 'application/json', 'x-subscription-token': options.apiKey },
+        },
+        options.timeoutMs,
+        request.signal,
+      );
       return hitsOf(body);
     },
   };

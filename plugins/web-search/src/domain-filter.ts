@@ -28,8 +28,14 @@ export function parseDomains(value: unknown): string[] | undefined {
 /** `https://www.Example.com/path` → `example.com`. */
 export function normaliseDomain(entry: string): string {
   let text = entry.trim().toLowerCase();
-  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').split(/[/?#]/)[0].replace(/:\d+$/, '');
-  return text.replace(/^www\./, '').replace(/^\*\./, '').replace(/\.$/, '');
+  text = text
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .split(/[/?#]/)[0]
+    .replace(/:\d+$/, '');
+  return text
+    .replace(/^www\./, '')
+    .replace(/^\*\./, '')
+    .replace(/\.$/, '');
 }
 
 /** True when `url`'s host is `domain` or a subdomain of it, for any of `domains`. */

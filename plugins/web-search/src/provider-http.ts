@@ -18,7 +18,12 @@ export async function requestJson(provider: string, url: URL, init: RequestInit,
   }
   const text = await response.text();
   if (!response.ok) {
-    const hint = response.status === 401 || response.status === 403 ? ' (check the API key)' : response.status === 429 ? ' (rate limited; retry later)' : '';
+    const hint =
+      response.status === 401 || response.status === 403
+        ? ' (check the API key)'
+        : response.status === 429
+          ? ' (rate limited; retry later)'
+          : '';
     throw failed(`${provider} answered HTTP ${response.status}${hint}: ${text.slice(0, 300)}`);
   }
   try {

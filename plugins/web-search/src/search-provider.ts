@@ -33,4 +33,7 @@ export interface SearchProvider {
 }
 
 /** The service a plugin provides to replace the built-in providers. */
-export const webSearchProviderRef: ServiceRef<SearchProvider> = createServiceRef<SearchProvider>({ id: 'web.searchProvider', scope: 'root' });
+export const webSearchProviderRef: ServiceRef<SearchProvider> = createServiceRef<SearchProvider>({
+  id: 'web.searchProvider',
+  scope: 'root',
+});

@@ -30,11 +30,17 @@ export function createTavilyProvider(options: TavilyOptions): SearchProvider {
         include_domains: [...request.allowedDomains],
         exclude_domains: [...request.blockedDomains],
       };
-      const body = await requestJson('Tavily', url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify(payload),
-      }, options.timeoutMs, request.signal);
+      const body = await requestJson(
+        'Tavily',
+        url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` },
+          body: JSON.stringify(payload),
+        },
+        options.timeoutMs,
+        request.signal,
+      );
       return hitsOf(body);
     },
   };

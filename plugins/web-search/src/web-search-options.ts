@@ -11,9 +11,17 @@ export const DEFAULT_MAX_RESULTS = 10;
 export const webSearchOptions = z
   .object({
     /** The built-in provider (case-insensitive). @default 'brave' */
-    provider: z.string().trim().toLowerCase().pipe(z.enum(['brave', 'tavily'])).default('brave'),
+    provider: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['brave', 'tavily']))
+      .default('brave'),
     /** The environment variable holding the API key. @default the provider's (BRAVE_SEARCH_API_KEY, TAVILY_API_KEY) */
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. BRAVE_SEARCH_API_KEY').optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. BRAVE_SEARCH_API_KEY')
+      .optional(),
     /** The API's base URL (a proxy, a test server). @default the provider's public endpoint */
     baseUrl: z.string().url().optional(),
     /** Time limit of one search in milliseconds. @default 15000 */

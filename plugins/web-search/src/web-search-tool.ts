@@ -29,9 +29,12 @@ export const webSearchParams = z
   .superRefine((params, ctx) => {
     const allowed = parseDomains(params.allowed_domains);
     const blocked = parseDomains(params.blocked_domains);
-    if (!allowed) ctx.addIssue({ code: 'custom', path: ['allowed_domains'], message: 'must be a JSON array of domain names, e.g. ["example.com"]' });
-    if (!blocked) ctx.addIssue({ code: 'custom', path: ['blocked_domains'], message: 'must be a JSON array of domain names, e.g. ["example.com"]' });
-    if (allowed?.length && blocked?.length) ctx.addIssue({ code: 'custom', path: ['blocked_domains'], message: `${BOTH_DOMAIN_LISTS}. Use one of them.` });
+    if (!allowed)
+      ctx.addIssue({ code: 'custom', path: ['allowed_domains'], message: 'must be a JSON array of domain names, e.g. ["example.com"]' });
+    if (!blocked)
+      ctx.addIssue({ code: 'custom', path: ['blocked_domains'], message: 'must be a JSON array of domain names, e.g. ["example.com"]' });
+    if (allowed?.length && blocked?.length)
+      ctx.addIssue({ code: 'custom', path: ['blocked_domains'], message: `${BOTH_DOMAIN_LISTS}. Use one of them.` });
   });
 
 /** web_search, ready for `definePlugin`. */
@@ -56,7 +59,10 @@ async function executeWebSearch(config: TaskConfig<WebSearchOptions>, params: z.
     const provider = config.services.find(webSearchProviderRef) ?? providerFromOptions(config.options);
     const hits = await provider.search({ query: params.query, allowedDomains, blockedDomains, maxResults, signal: config.signal });
     // Filtered here too: not every API honours domain lists, and the lists are a promise to the user.
-    return { content: [{ type: 'text', text: formatSearchResults(filterHits(hits, allowedDomains, blockedDomains).slice(0, maxResults)) }], isError: false };
+    return {
+      content: [{ type: 'text', text: formatSearchResults(filterHits(hits, allowedDomains, blockedDomains).slice(0, maxResults)) }],
+      isError: false,
+    };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return errorResult(`Error performing web search: ${message}`, isQuiverError(e) ? e.code : WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED, 'keep');

@@ -29,7 +29,10 @@ afterEach(async () => {
 });
 
 async function harness(options: Record<string, unknown>, useBrowser = true) {
-  h = await createTestHarness({ plugins: [{ plugin: webSearch, options: { apiKeyEnv: KEY_ENV, baseUrl: api.url, ...options } }], config: { approval: { useBrowser } } });
+  h = await createTestHarness({
+    plugins: [{ plugin: webSearch, options: { apiKeyEnv: KEY_ENV, baseUrl: api.url, ...options } }],
+    config: { approval: { useBrowser } },
+  });
   return h;
 }
 
@@ -46,7 +49,11 @@ describe('web_search with Brave Search', () => {
         '4. Blog post\n   https://www.blog.example.org/vitest\n\n',
     );
     const [req] = api.requests;
-    expect(req).toMatchObject({ method: 'GET', path: '/res/v1/web/search', headers: expect.objectContaining({ 'x-subscription-token': TEST_KEY, accept: 'application/json' }) });
+    expect(req).toMatchObject({
+      method: 'GET',
+      path: '/res/v1/web/search',
+      headers: expect.objectContaining({ 'x-subscription-token': TEST_KEY, accept: 'application/json' }),
+    });
     expect(req.query.get('q')).toBe('vitest projects');
     expect(req.query.get('count')).toBe('10');
   });
@@ -82,9 +89,15 @@ describe('web_search with Tavily', () => {
   it('posts the Tavily request with the domain lists and formats its results', async () => {
     const t = await harness({ provider: 'tavily', maxResults: 3 });
     const text = t.text(await t.call('web_search', { query: 'vitest', blocked_domains: '["github.com"]' }));
-    expect(text).toBe('Search completed (3 results found):\n\n1. Vitest Projects guide\n   https://vitest.dev/guide/projects\n\n2. Projects - Stack Overflow\n   https://stackoverflow.com/questions/1/vitest-projects\n\n3. Blog post\n   https://www.blog.example.org/vitest\n\n');
+    expect(text).toBe(
+      'Search completed (3 results found):\n\n1. Vitest Projects guide\n   https://vitest.dev/guide/projects\n\n2. Projects - Stack Overflow\n   https://stackoverflow.com/questions/1/vitest-projects\n\n3. Blog post\n   https://www.blog.example.org/vitest\n\n',
+    );
     const [req] = api.requests;
-    expect(req).toMatchObject({ method: 'POST', path: '/search', headers: expect.objectContaining({ authorization: `Bearer ${TEST_KEY}` }) });
+    expect(req).toMatchObject({
+      method: 'POST',
+      path: '/search',
+      headers: expect.objectContaining({ authorization: `Bearer ${TEST_KEY}` }),
+    });
     expect(JSON.parse(req.body)).toMatchObject({ query: 'vitest', max_results: 3, include_domains: [], exclude_domains: ['github.com'] });
   });
 });
@@ -110,28 +123,47 @@ describe('web_search: gates and errors', () => {
   it('asks in the browser category when useBrowser is off', async () => {
     const t = await harness({}, false);
     await t.call('web_search', { query: 'vitest' });
-    expect(t.approvals).toEqual([expect.objectContaining({ tool: 'web_search', category: 'browser', setting: 'approval.useBrowser', description: "[web_search for 'vitest']" })]);
+    expect(t.approvals).toEqual([
+      expect.objectContaining({
+        tool: 'web_search',
+        category: 'browser',
+        setting: 'approval.useBrowser',
+        description: "[web_search for 'vitest']",
+      }),
+    ]);
   });
 
   it('a missing key or an unknown provider says how to configure it', async () => {
     const t = await harness({ apiKeyEnv: 'QUIVER_TEST_NO_SUCH_KEY' });
     const r = await t.call('web_search', { query: 'x' });
     expect(r).toMatchObject({ isError: true, code: WEB_SEARCH_ERRORS.WEB_SEARCH_UNCONFIGURED, mistake: 'keep' });
-    expect(t.text(r)).toContain('Error performing web search: web_search is not configured: the environment variable QUIVER_TEST_NO_SUCH_KEY (the brave API key) is not set');
+    expect(t.text(r)).toContain(
+      'Error performing web search: web_search is not configured: the environment variable QUIVER_TEST_NO_SUCH_KEY (the brave API key) is not set',
+    );
   });
 
   it('an unknown provider or option is a config error at load, naming the plugin and the key', async () => {
-    await expect(harness({ provider: 'bing' })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, plugin: '@quiver/tool-web-search', key: 'options.provider' });
+    await expect(harness({ provider: 'bing' })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      plugin: '@quiver/tool-web-search',
+      key: 'options.provider',
+    });
     await expect(harness({ maxResult: 3 })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, key: 'options.maxResult' });
   });
 
   it('API failures: a wrong key, a server error, a body of the wrong shape, a time-out', async () => {
     const t = await harness({ timeoutMs: 300 });
     process.env[KEY_ENV] = 'wrong';
-    expect(t.text(await t.call('web_search', { query: 'x' }))).toMatch(/^Error performing web search: Brave Search answered HTTP 401 \(check the API key\)/);
+    expect(t.text(await t.call('web_search', { query: 'x' }))).toMatch(
+      /^Error performing web search: Brave Search answered HTTP 401 \(check the API key\)/,
+    );
     process.env[KEY_ENV] = TEST_KEY;
     api.behave({ status: 503 });
-    expect(await t.call('web_search', { query: 'x' })).toMatchObject({ isError: true, code: WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED, mistake: 'keep' });
+    expect(await t.call('web_search', { query: 'x' })).toMatchObject({
+      isError: true,
+      code: WEB_SEARCH_ERRORS.WEB_SEARCH_FAILED,
+      mistake: 'keep',
+    });
     api.behave({ raw: '{"web":{"results":"nope"}}' });
     expect(t.text(await t.call('web_search', { query: 'x' }))).toContain('is baseUrl a Brave Search API endpoint?');
     api.behave({ delayMs: 2000 });
@@ -142,10 +174,16 @@ describe('web_search: gates and errors', () => {
     const custom = definePlugin({
       name: 'quiver-search-provider-fake',
       tools: [],
-      register: (ctx) => ctx.provide(webSearchProviderRef, () => ({ name: 'fake', search: async (req) => [{ title: `hit for ${req.query}`, url: 'https://fake.example/1' }] })),
+      register: (ctx) =>
+        ctx.provide(webSearchProviderRef, () => ({
+          name: 'fake',
+          search: async (req) => [{ title: `hit for ${req.query}`, url: 'https://fake.example/1' }],
+        })),
     });
     h = await createTestHarness({ plugins: [webSearch, custom], config: { approval: { useBrowser: true } } });
-    expect(h.text(await h.call('web_search', { query: 'q' }))).toBe('Search completed (1 results found):\n\n1. hit for q\n   https://fake.example/1\n\n');
+    expect(h.text(await h.call('web_search', { query: 'q' }))).toBe(
+      'Search completed (1 results found):\n\n1. hit for q\n   https://fake.example/1\n\n',
+    );
     expect(webSearchTool.approval.category).toBe('browser');
   });
 });

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('host changes after a save', () => {
-  it('reports a formatter\'s changes as a patch and shows the formatted file', async () => {
+  it("reports a formatter's changes as a patch and shows the formatted file", async () => {
     h = await createTestHarness({ plugins: [writeToFile], config: { approval: { editFiles: true } } });
     const harness = h;
     harness.ui.afterSave = async (edit) => {
@@ -29,7 +29,7 @@ describe('host changes after a save', () => {
     expect(await readFile(harness.path('a.ts'), 'utf8')).toBe('const a = "x";\n');
   });
 
-  it('reports the user\'s edits first, and nothing when the host left the file as written', async () => {
+  it("reports the user's edits first, and nothing when the host left the file as written", async () => {
     h = await createTestHarness({ plugins: [writeToFile], config: { approval: { editFiles: true } } });
     const harness = h;
     harness.ui.afterSave = async (edit) => (edit.path === 'b.txt' ? { content: 'mine\n', by: 'user' } : undefined);

@@ -17,7 +17,10 @@ export interface HostChanges {
  * @param config - The call's TaskConfig (its `ui.afterSave` port).
  * @param edit - What was saved.
  */
-export async function hostChanges(config: TaskConfig, edit: { tool: string; path: string; absolutePath: string; content: string }): Promise<HostChanges | undefined> {
+export async function hostChanges(
+  config: TaskConfig,
+  edit: { tool: string; path: string; absolutePath: string; content: string },
+): Promise<HostChanges | undefined> {
   let report: SavedEditReport | void;
   try {
     report = await config.ui.afterSave?.(edit);

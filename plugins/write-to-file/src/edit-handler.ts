@@ -1,4 +1,13 @@
-import { ERROR_CODES, responses, screenPath, type PartialBlockUi, type ResolvedPath, type TaskConfig, type ToolBlock, type ToolResult } from '@quiver/core';
+import {
+  ERROR_CODES,
+  responses,
+  screenPath,
+  type PartialBlockUi,
+  type ResolvedPath,
+  type TaskConfig,
+  type ToolBlock,
+  type ToolResult,
+} from '@quiver/core';
 import { writeFileAtomic } from '@quiver/fs';
 import { hostChanges } from './after-save.js';
 import { applyModelContentFixes } from './apply-model-content-fixes.js';
@@ -23,7 +32,11 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
   if (!input || !target) return missingPath(tool, config);
   if (target.isDirectory) return editFailedResult(`'${input}' is a directory. Give the path of a file.`);
   // A trailing slash names a folder; writing a file there would not be what the model meant.
-  if (/[\\/]$/.test(input)) return editFailedResult(`'${input}' ends with '/', so it names a folder. Give the path of a file (without the trailing '/').`, ERROR_CODES.PARAM_INVALID);
+  if (/[\\/]$/.test(input))
+    return editFailedResult(
+      `'${input}' ends with '/', so it names a folder. Give the path of a file (without the trailing '/').`,
+      ERROR_CODES.PARAM_INVALID,
+    );
   if (tool === 'new_rule') {
     const refusal = await ruleDirRefusal(target);
     if (refusal) return editFailedResult(refusal, ERROR_CODES.PARAM_INVALID);
@@ -35,7 +48,14 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
   config.readCache.delete(target.resolved);
   config.readCache.delete(target.lexical);
   try {
-    await config.ui.preview?.({ tool, path: input, absolutePath: target.resolved, original: original.text, content: next.content, final: true });
+    await config.ui.preview?.({
+      tool,
+      path: input,
+      absolutePath: target.resolved,
+      original: original.text,
+      content: next.content,
+      final: true,
+    });
   } catch {
     // The file is saved; a host's preview failing must not turn that into an error result.
   }
@@ -46,11 +66,23 @@ export async function executeEdit(tool: EditToolName, config: TaskConfig, params
 
 type Computed = { content: string } | { failure: ToolResult };
 
-function computeContent(tool: EditToolName, config: TaskConfig, params: EditParams, target: ResolvedPath, original: OriginalFile, isFinal: boolean, preview = false): Computed {
+function computeContent(
+  tool: EditToolName,
+  config: TaskConfig,
+  params: EditParams,
+  target: ResolvedPath,
+  original: OriginalFile,
+  isFinal: boolean,
+  preview = false,
+): Computed {
   const input = (params.path || params.absolutePath)!;
   if (tool !== 'replace_in_file') return { content: prepareContent(params.content ?? '', config.modelId, target.resolved, isFinal) };
   if (!original.utf8) {
-    return { failure: editFailedResult(`'${input}' is not UTF-8 text, so replace_in_file cannot edit it safely. Use write_to_file to replace it whole, or leave it unchanged.`) };
+    return {
+      failure: editFailedResult(
+        `'${input}' is not UTF-8 text, so replace_in_file cannot edit it safely. Use write_to_file to replace it whole, or leave it unchanged.`,
+      ),
+    };
   }
   const diff = applyModelContentFixes(params.diff ?? '', config.modelId, target.resolved);
   try {
@@ -59,7 +91,12 @@ function computeContent(tool: EditToolName, config: TaskConfig, params: EditPara
     if (!isFinal || preview) throw e;
     const reason = e instanceof Error ? e.message : String(e);
     if (!original.exists) {
-      return { failure: editFailedResult(`'${input}' does not exist, and only an empty SEARCH block can create a file. Use write_to_file to create it.\n${reason}`, ERROR_CODES.FILE_NOT_FOUND) };
+      return {
+        failure: editFailedResult(
+          `'${input}' does not exist, and only an empty SEARCH block can create a file. Use write_to_file to create it.\n${reason}`,
+          ERROR_CODES.FILE_NOT_FOUND,
+        ),
+      };
     }
     void config.ui.say('diff_error', `Failed to edit '${input}': ${reason}`);
     return { failure: diffFailedResult(input, reason, original.text) };

@@ -23,12 +23,10 @@ export const writeToFileParams = z.object({
 export const replaceInFileParams = z.object({
   path,
   absolutePath,
-  diff: z
-    .string()
-    .describe(
-      // The tool's description gives the block format; saying it twice costs tokens on every request.
-      'One or more SEARCH/REPLACE blocks in the format of the tool description. An empty SEARCH only fills an empty or new file.',
-    ),
+  diff: z.string().describe(
+    // The tool's description gives the block format; saying it twice costs tokens on every request.
+    'One or more SEARCH/REPLACE blocks in the format of the tool description. An empty SEARCH only fills an empty or new file.',
+  ),
   task_progress: taskProgress,
 });
 

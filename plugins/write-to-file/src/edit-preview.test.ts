@@ -13,7 +13,9 @@ describe('live previews of partial blocks', () => {
   it('write_to_file previews the content so far and writes nothing', async () => {
     h = await createTestHarness({ plugins: [plugin] });
     await h.partial('write_to_file', { path: 'a.ts', content: 'const a' });
-    expect(h.ui.previews).toEqual([{ tool: 'write_to_file', path: 'a.ts', absolutePath: h.path('a.ts'), original: '', content: 'const a', final: false }]);
+    expect(h.ui.previews).toEqual([
+      { tool: 'write_to_file', path: 'a.ts', absolutePath: h.path('a.ts'), original: '', content: 'const a', final: false },
+    ]);
     expect(await readdir(h.root)).toEqual([]);
   });
 

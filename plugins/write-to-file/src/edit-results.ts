@@ -10,7 +10,10 @@ const ECHO_LIMIT = 100_000;
  */
 export function savedResult(path: string, content: string, changes?: { patch: string; by: 'user' | 'formatter' }): ToolResult {
   const before = changes?.by === 'user' ? `The user made the following updates to your content:\n\n${changes.patch}\n\n` : '';
-  const after = changes?.by === 'formatter' ? `Along with your edits, the editor applied the following auto-formatting to your content:\n\n${changes.patch}\n\n(Note: Pay close attention to changes such as single quotes being converted to double quotes, semicolons being removed or added, long lines being broken into multiple lines, adjusting indentation style, adding/removing trailing commas, etc. This will help you ensure future SEARCH/REPLACE operations to this file are accurate.)\n\n` : '';
+  const after =
+    changes?.by === 'formatter'
+      ? `Along with your edits, the editor applied the following auto-formatting to your content:\n\n${changes.patch}\n\n(Note: Pay close attention to changes such as single quotes being converted to double quotes, semicolons being removed or added, long lines being broken into multiple lines, adjusting indentation style, adding/removing trailing commas, etc. This will help you ensure future SEARCH/REPLACE operations to this file are accurate.)\n\n`
+      : '';
   return textResult(
     `${before}The content was successfully saved to ${path}.\n\n` +
       after +

@@ -9,4 +9,8 @@ export { constructNewFileContent, type NewFileContent } from './search-replace/c
 export { applyModelContentFixes } from './apply-model-content-fixes.js';
 
 /** The `@quiver/tool-write-to-file` plugin: `write_to_file`, `replace_in_file` and `new_rule`, one shared handler. */
-export default definePlugin({ name: '@quiver/tool-write-to-file', tools: [writeToFileTool, replaceInFileTool, newRuleTool], errors: EDIT_ERRORS });
+export default definePlugin({
+  name: '@quiver/tool-write-to-file',
+  tools: [writeToFileTool, replaceInFileTool, newRuleTool],
+  errors: EDIT_ERRORS,
+});

@@ -53,7 +53,10 @@ async function readExternal(target: ResolvedPath): Promise<Buffer> {
   const handle = await open(target.resolved, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await handle.stat();
-    if (!st.isFile()) throw st.isDirectory() ? Object.assign(new Error(`'${target.input}' is a directory`), { code: 'EISDIR' }) : specialFileError(target.input, target.resolved, st);
+    if (!st.isFile())
+      throw st.isDirectory()
+        ? Object.assign(new Error(`'${target.input}' is a directory`), { code: 'EISDIR' })
+        : specialFileError(target.input, target.resolved, st);
     return await readBounded(handle, target);
   } finally {
     await handle.close();
@@ -63,7 +66,11 @@ async function readExternal(target: ResolvedPath): Promise<Buffer> {
 async function readBounded(handle: FileHandle, target: ResolvedPath): Promise<Buffer> {
   const { size } = await handle.stat();
   if (size > MAX_EDIT_BYTES) {
-    throw quiverError(ERROR_CODES.FILE_TOO_LARGE, `'${target.input}' is ${Math.round(size / 1024 / 1024)} MB; files over ${MAX_EDIT_BYTES / 1024 / 1024} MB are not edited (they would be read whole). Edit it with a command (sed, a script) instead.`, { file: target.resolved });
+    throw quiverError(
+      ERROR_CODES.FILE_TOO_LARGE,
+      `'${target.input}' is ${Math.round(size / 1024 / 1024)} MB; files over ${MAX_EDIT_BYTES / 1024 / 1024} MB are not edited (they would be read whole). Edit it with a command (sed, a script) instead.`,
+      { file: target.resolved },
+    );
   }
   return handle.readFile();
 }

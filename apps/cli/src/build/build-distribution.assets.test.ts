@@ -20,14 +20,21 @@ let movedBytes = 0;
 
 async function folderBytes(dir: string): Promise<number> {
   let bytes = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += (await lstat(join(entry.parentPath, entry.name))).size;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) bytes += (await lstat(join(entry.parentPath, entry.name))).size;
   return bytes;
 }
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), 'quiver-build-assets-')));
-  await writeFile(join(base, 'dist.config.json'), JSON.stringify({ plugins: ['@quiver/tool-list-code-definition-names'], approval: { readFiles: true } }));
-  ({ stdout: printed } = await run(process.execPath, [CLI_BIN, 'build', '--config', 'dist.config.json', '--out', 'out'], { cwd: base, timeout: 150_000 }));
+  await writeFile(
+    join(base, 'dist.config.json'),
+    JSON.stringify({ plugins: ['@quiver/tool-list-code-definition-names'], approval: { readFiles: true } }),
+  );
+  ({ stdout: printed } = await run(process.execPath, [CLI_BIN, 'build', '--config', 'dist.config.json', '--out', 'out'], {
+    cwd: base,
+    timeout: 150_000,
+  }));
   moved = join(base, 'elsewhere', 'dist');
   await cp(join(base, 'out'), moved, { recursive: true });
   await rm(join(base, 'out'), { recursive: true });
@@ -49,8 +56,14 @@ it('copies the declared assets and reports the whole distribution size', async (
 it('list_code_definition_names runs from the moved distribution', async () => {
   const project = join(base, 'project');
   await mkdir(project);
-  await writeFile(join(project, 'shapes.ts'), 'export class Circle {\n  area(): number { return 1; }\n}\nexport function square(n: number) { return n * n; }\n');
-  const { stdout } = await run(process.execPath, [join(moved, DISTRIBUTION_BIN), 'exec', 'list_code_definition_names', '{"path":"."}'], { cwd: project, timeout: 60_000 });
+  await writeFile(
+    join(project, 'shapes.ts'),
+    'export class Circle {\n  area(): number { return 1; }\n}\nexport function square(n: number) { return n * n; }\n',
+  );
+  const { stdout } = await run(process.execPath, [join(moved, DISTRIBUTION_BIN), 'exec', 'list_code_definition_names', '{"path":"."}'], {
+    cwd: project,
+    timeout: 60_000,
+  });
   expect(stdout).toContain('shapes.ts');
   expect(stdout).toContain('class Circle');
   expect(stdout).toContain('function square');

@@ -30,7 +30,10 @@ async function quiver(...args: string[]): Promise<{ code: number; stdout: string
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), 'quiver-build-')));
-  await writeFile(join(base, 'dist.config.json'), JSON.stringify({ plugins: PLUGINS, ignoreFile: '.distignore', approval: { readFiles: true } }));
+  await writeFile(
+    join(base, 'dist.config.json'),
+    JSON.stringify({ plugins: PLUGINS, ignoreFile: '.distignore', approval: { readFiles: true } }),
+  );
   built = await buildDistribution({ configFile: 'dist.config.json', outDir: 'out', cwd: base, cliDir: CLI_DIR });
   moved = join(base, 'elsewhere', 'quiver-dist');
   await cp(built.outDir, moved, { recursive: true });
@@ -61,7 +64,11 @@ describe('quiver build', () => {
     const r = await quiver('tools', '--json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).map((t: { name: string }) => t.name).sort()).toEqual(['list_files', 'read_file', 'search_files']);
+    expect(
+      JSON.parse(r.stdout)
+        .map((t: { name: string }) => t.name)
+        .sort(),
+    ).toEqual(['list_files', 'read_file', 'search_files']);
   });
 
   it('exec read_file runs through the pipeline with the baked settings', async () => {
@@ -89,9 +96,11 @@ describe('quiver build', () => {
 describe('quiver build errors', () => {
   it('a plugin that is not installed is a config error naming it', async () => {
     await writeFile(join(base, 'bad.config.json'), JSON.stringify({ plugins: ['@quiver/tool-nope'] }));
-    await expect(buildDistribution({ configFile: 'bad.config.json', outDir: 'bad-out', cwd: base, cliDir: CLI_DIR })).rejects.toMatchObject({
-      code: 'QUIVER_ERR_PLUGIN_NOT_FOUND',
-      plugin: '@quiver/tool-nope',
-    });
+    await expect(buildDistribution({ configFile: 'bad.config.json', outDir: 'bad-out', cwd: base, cliDir: CLI_DIR })).rejects.toMatchObject(
+      {
+        code: 'QUIVER_ERR_PLUGIN_NOT_FOUND',
+        plugin: '@quiver/tool-nope',
+      },
+    );
   });
 });

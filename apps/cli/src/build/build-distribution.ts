@@ -74,7 +74,15 @@ export async function buildDistribution(options: BuildOptions): Promise<BuildRes
  * The lean `npm i -g @quiver/cli` does not install them: its own command is one bundle that
  * already holds them. @quiver/all does, so its `quiver build` works.
  */
-const BUILD_PACKAGES = ['@quiver/runtime', '@quiver/core', '@quiver/mcp-hub', '@quiver/shell', '@quiver/sandbox', '@quiver/workspace', '@quiver/ignore'] as const;
+const BUILD_PACKAGES = [
+  '@quiver/runtime',
+  '@quiver/core',
+  '@quiver/mcp-hub',
+  '@quiver/shell',
+  '@quiver/sandbox',
+  '@quiver/workspace',
+  '@quiver/ignore',
+] as const;
 
 function assertPackagesInstalled(cliDir: string): void {
   const lib = join(cliDir, 'lib/bin.js');
@@ -105,12 +113,20 @@ async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, CopiedAsset[]>, outfile: string, options: BuildOptions): Promise<void> {
+async function bundle(
+  plan: DistributionPlan,
+  assets: ReadonlyMap<string, CopiedAsset[]>,
+  outfile: string,
+  options: BuildOptions,
+): Promise<void> {
   const { build } = await import('esbuild');
   // The unbundled command (lib/bin.js): the built bin.js already holds @quiver/runtime, which
   // the distribution must swap for its baked one.
   const cliBin = ['lib/bin.js', 'bin.ts'].map((f) => join(options.cliDir, f)).find((f) => existsSync(f));
-  if (!cliBin) throw quiverError(CLI_ERRORS.BUILD_FAILED, `The CLI's bin module is not in ${options.cliDir}. Build the CLI first (pnpm build).`, { file: options.cliDir });
+  if (!cliBin)
+    throw quiverError(CLI_ERRORS.BUILD_FAILED, `The CLI's bin module is not in ${options.cliDir}. Build the CLI first (pnpm build).`, {
+      file: options.cliDir,
+    });
   try {
     await build({
       entryPoints: ['quiver-distribution:entry'],
@@ -130,8 +146,17 @@ async function bundle(plan: DistributionPlan, assets: ReadonlyMap<string, Copied
     });
   } catch (cause) {
     const errors = (cause as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors ?? [];
-    const detail = errors.length ? errors.slice(0, 5).map((e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`).join('; ') : (cause as Error).message;
-    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Bundling the distribution failed: ${detail}. Build the plugins first, or drop the plugin that fails from the build config.`, { file: plan.configFile, cause });
+    const detail = errors.length
+      ? errors
+          .slice(0, 5)
+          .map((e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`)
+          .join('; ')
+      : (cause as Error).message;
+    throw quiverError(
+      CLI_ERRORS.BUILD_FAILED,
+      `Bundling the distribution failed: ${detail}. Build the plugins first, or drop the plugin that fails from the build config.`,
+      { file: plan.configFile, cause },
+    );
   }
   await chmod(outfile, 0o755);
 }

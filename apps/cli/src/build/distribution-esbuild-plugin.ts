@@ -27,8 +27,13 @@ export function distributionPlugin(options: DistributionPluginOptions): Plugin {
   return {
     name: 'quiver-distribution',
     setup(build) {
-      build.onResolve({ filter: /^quiver-distribution:(entry|settings)$/ }, (args) => ({ path: args.path.slice(NAMESPACE.length + 1), namespace: NAMESPACE }));
-      build.onResolve({ filter: /^@quiver\/runtime$/ }, (args) => (args.pluginData === 'real' ? undefined : { path: 'runtime', namespace: NAMESPACE }));
+      build.onResolve({ filter: /^quiver-distribution:(entry|settings)$/ }, (args) => ({
+        path: args.path.slice(NAMESPACE.length + 1),
+        namespace: NAMESPACE,
+      }));
+      build.onResolve({ filter: /^@quiver\/runtime$/ }, (args) =>
+        args.pluginData === 'real' ? undefined : { path: 'runtime', namespace: NAMESPACE },
+      );
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         if (args.path === 'entry') return { contents: entryModule(options.cliBin), loader: 'js', resolveDir: options.cliDir };
         if (args.path === 'settings') return { contents: options.settings, loader: 'js', resolveDir: options.cliDir };

@@ -11,7 +11,9 @@ export function settingsModule(plan: DistributionPlan, assets: ReadonlyMap<strin
   const imports = plan.plugins.map((p, i) => `import plugin${i} from ${JSON.stringify(p.entry)};`);
   const entries = plan.plugins.map((p, i) => {
     // Copied binaries are found next to the bundle, wherever the folder was moved to.
-    const located = (assets.get(p.name) ?? []).filter((a) => a.option).map((a) => `${JSON.stringify(a.option)}: join(here, ${JSON.stringify(a.file)})`);
+    const located = (assets.get(p.name) ?? [])
+      .filter((a) => a.option)
+      .map((a) => `${JSON.stringify(a.option)}: join(here, ${JSON.stringify(a.file)})`);
     return `  { plugin: plugin${i}, options: { ...${JSON.stringify(p.options)}${located.map((l) => `, ${l}`).join('')} } },`;
   });
   return [
@@ -67,4 +69,7 @@ export const BUNDLE_BANNER = [
 ].join('\n');
 
 /** Free `__dirname`/`__filename` in bundled code → the bundle's own (see {@link BUNDLE_BANNER}). */
-export const BUNDLE_DEFINE: Readonly<Record<string, string>> = Object.freeze({ __dirname: '__quiverDirname', __filename: '__quiverFilename' });
+export const BUNDLE_DEFINE: Readonly<Record<string, string>> = Object.freeze({
+  __dirname: '__quiverDirname',
+  __filename: '__quiverFilename',
+});

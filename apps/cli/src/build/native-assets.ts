@@ -40,7 +40,10 @@ export interface CopiedAsset {
  * Copy the binaries a plugin needs into `outDir` (executable). Plugins whose options already
  * name the binary (e.g. `ripgrepPath` set in the config) get nothing copied.
  */
-export async function copyNativeAssets(plugin: { name: string; dir: string; options: Record<string, unknown> }, outDir: string): Promise<CopiedAsset[]> {
+export async function copyNativeAssets(
+  plugin: { name: string; dir: string; options: Record<string, unknown> },
+  outDir: string,
+): Promise<CopiedAsset[]> {
   const copied: CopiedAsset[] = [];
   for (const asset of NATIVE_ASSETS.filter((a) => a.plugin === plugin.name && plugin.options[a.option] === undefined)) {
     const source = await binaryPath(asset, plugin.dir);

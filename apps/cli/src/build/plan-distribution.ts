@@ -50,14 +50,25 @@ export async function planDistribution(options: { configFile: string; cwd: strin
 }
 
 function readPlugin(dir: string, options: Record<string, unknown>): PlannedPlugin {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; quiver?: { entry?: string; tools?: (string | { name: string })[] } };
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    name?: string;
+    quiver?: { entry?: string; tools?: (string | { name: string })[] };
+  };
   const name = pkg.name ?? dir;
   if (!pkg.quiver?.entry) {
-    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Package '${name}' (${dir}) has no "quiver" manifest with an entry, so it is not a Quiver plugin. Remove it from the build config's plugins.`, { plugin: name });
+    throw quiverError(
+      CLI_ERRORS.BUILD_FAILED,
+      `Package '${name}' (${dir}) has no "quiver" manifest with an entry, so it is not a Quiver plugin. Remove it from the build config's plugins.`,
+      { plugin: name },
+    );
   }
   const entry = resolve(dir, pkg.quiver.entry);
   if (!existsSync(entry)) {
-    throw quiverError(CLI_ERRORS.BUILD_FAILED, `Plugin '${name}' names entry '${pkg.quiver.entry}', which does not exist. Build the plugin first (npm run build / pnpm build).`, { plugin: name, file: entry });
+    throw quiverError(
+      CLI_ERRORS.BUILD_FAILED,
+      `Plugin '${name}' names entry '${pkg.quiver.entry}', which does not exist. Build the plugin first (npm run build / pnpm build).`,
+      { plugin: name, file: entry },
+    );
   }
   const tools = (pkg.quiver.tools ?? []).map((t) => (typeof t === 'string' ? t : t.name));
   const { manifest } = checkPluginManifest(pkg, { file: join(dir, 'package.json'), coreVersion: CORE_VERSION });

@@ -22,7 +22,11 @@ function assetSource(from: string, plugin: { name: string; dir: string }): strin
   try {
     root = dirname(createRequire(join(plugin.dir, 'package.json')).resolve(`${pkg}/package.json`));
   } catch (cause) {
-    throw quiverError(CLI_ERRORS.BUILD_FAILED, `${plugin.name} declares the asset '${from}', but the package ${pkg} cannot be found from ${plugin.dir}. Install the plugin's dependencies.`, { plugin: plugin.name, key: 'quiver.assets', cause });
+    throw quiverError(
+      CLI_ERRORS.BUILD_FAILED,
+      `${plugin.name} declares the asset '${from}', but the package ${pkg} cannot be found from ${plugin.dir}. Install the plugin's dependencies.`,
+      { plugin: plugin.name, key: 'quiver.assets', cause },
+    );
   }
   return join(root, path);
 }
@@ -32,13 +36,20 @@ function assetSource(from: string, plugin: { name: string; dir: string }): strin
  * so it runs with no node_modules: each `from` to `to` inside `outDir`. An asset whose `option`
  * the config already sets is left out (the config points elsewhere).
  */
-export async function copyPluginAssets(plugin: { name: string; dir: string; options: Record<string, unknown>; assets: readonly ManifestAsset[] }, outDir: string): Promise<CopiedAsset[]> {
+export async function copyPluginAssets(
+  plugin: { name: string; dir: string; options: Record<string, unknown>; assets: readonly ManifestAsset[] },
+  outDir: string,
+): Promise<CopiedAsset[]> {
   const copied: CopiedAsset[] = [];
   for (const asset of plugin.assets) {
     if (asset.option && plugin.options[asset.option] !== undefined) continue;
     const source = assetSource(asset.from, plugin);
     if (!existsSync(source)) {
-      throw quiverError(CLI_ERRORS.BUILD_FAILED, `${plugin.name} declares the asset '${asset.from}', which does not exist (${source}). Reinstall the plugin, or fix quiver.assets in its package.json.`, { plugin: plugin.name, file: source, key: 'quiver.assets' });
+      throw quiverError(
+        CLI_ERRORS.BUILD_FAILED,
+        `${plugin.name} declares the asset '${asset.from}', which does not exist (${source}). Reinstall the plugin, or fix quiver.assets in its package.json.`,
+        { plugin: plugin.name, file: source, key: 'quiver.assets' },
+      );
     }
     await cp(source, join(outDir, asset.to), { recursive: true, dereference: true });
     copied.push({ file: asset.to, option: asset.option });

@@ -40,7 +40,11 @@ describe('the bundled command', () => {
     // package the bundle imports must be one of them, or a lean install fails at its first use.
     const pkg = JSON.parse(readFileSync(`${DIST}/../package.json`, 'utf8')) as Record<string, Record<string, string> | undefined>;
     const installable = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
-    const name = (s: string) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/');
+    const name = (s: string) =>
+      s
+        .split('/')
+        .slice(0, s.startsWith('@') ? 2 : 1)
+        .join('/');
     expect(specs.filter((s) => !installable.has(name(s)))).toEqual([]);
     const check = `for (const s of ${JSON.stringify(specs)}) { try { import.meta.resolve(s); } catch (e) { console.log(s + ': ' + e.code); } }`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', check], { cwd: DIST, encoding: 'utf8' });

@@ -11,12 +11,18 @@ import { describe, expect, it } from 'vitest';
 const CLI = fileURLToPath(new URL('../..', import.meta.url));
 const MANIFESTS = join(CLI, 'dist/plugins');
 // Read from the source: importing it here would resolve the plugins to their sources (vitest's aliases).
-const BUNDLED = [...readFileSync(fileURLToPath(new URL('./bundled-plugins.ts', import.meta.url)), 'utf8').matchAll(/^\s*bundled\('([^']+)'/gm)].map((m) => m[1]);
-const version = (name: string) => (JSON.parse(readFileSync(createRequire(join(CLI, 'package.json')).resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const BUNDLED = [
+  ...readFileSync(fileURLToPath(new URL('./bundled-plugins.ts', import.meta.url)), 'utf8').matchAll(/^\s*bundled\('([^']+)'/gm),
+].map((m) => m[1]);
+const version = (name: string) =>
+  (JSON.parse(readFileSync(createRequire(join(CLI, 'package.json')).resolve(`${name}/package.json`), 'utf8')) as { version: string })
+    .version;
 
 /** The package names under dist/plugins (scoped ones are two levels deep). */
 function manifestNames(): string[] {
-  return readdirSync(MANIFESTS).flatMap((d) => (d.startsWith('@') ? readdirSync(join(MANIFESTS, d)).map((n) => `${d}/${n}`) : [d])).sort();
+  return readdirSync(MANIFESTS)
+    .flatMap((d) => (d.startsWith('@') ? readdirSync(join(MANIFESTS, d)).map((n) => `${d}/${n}`) : [d]))
+    .sort();
 }
 
 describe('the bundled plugins', () => {
@@ -24,13 +30,20 @@ describe('the bundled plugins', () => {
     expect(BUNDLED.length).toBeGreaterThan(10);
     expect(manifestNames()).toEqual([...BUNDLED].sort());
     for (const name of BUNDLED) {
-      const manifest = JSON.parse(readFileSync(join(MANIFESTS, name, 'package.json'), 'utf8')) as { version: string; quiver: { entry: string; descriptors?: string }; dependencies?: unknown };
+      const manifest = JSON.parse(readFileSync(join(MANIFESTS, name, 'package.json'), 'utf8')) as {
+        version: string;
+        quiver: { entry: string; descriptors?: string };
+        dependencies?: unknown;
+      };
       expect(manifest.version, name).toBe(version(name));
       // Only the manifest: no ranges that would make it look installable.
       expect(manifest.dependencies, name).toBeUndefined();
       // An entry that exists (the registry checks it before loading anything): the bundle's chunk.
-      expect(readFileSync(join(MANIFESTS, name, manifest.quiver.entry), 'utf8'), name).toMatch(/^export \{ default \} from "(\.\.\/)+[\w-]+\.js";$/m);
-      if (manifest.quiver.descriptors) expect(existsSync(join(MANIFESTS, name, manifest.quiver.descriptors)), `${name} descriptors`).toBe(true);
+      expect(readFileSync(join(MANIFESTS, name, manifest.quiver.entry), 'utf8'), name).toMatch(
+        /^export \{ default \} from "(\.\.\/)+[\w-]+\.js";$/m,
+      );
+      if (manifest.quiver.descriptors)
+        expect(existsSync(join(MANIFESTS, name, manifest.quiver.descriptors)), `${name} descriptors`).toBe(true);
     }
   });
 

@@ -25,13 +25,21 @@ export async function configCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   try {
     const trusted = await decideTrust(values, { prompt: true });
-    const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+    const loaded = await loadConfig({
+      cwd,
+      file: values.config,
+      presets: CLI_PRESETS,
+      trusted,
+      sections: HOST_CONFIG_SECTIONS,
+      deferUnknownKeys: true,
+    });
     // Decided once: openRuntime must not ask a second time.
     const runtime = await openRuntime({ ...values, trust: trusted === true }, createTerminalUi({ yes: false }));
     try {
       const tools = runtime.tools();
       const where = loaded.file ?? '(no config file: defaults)';
-      if (values.json) process.stdout.write(`${JSON.stringify({ valid: true, file: loaded.file ?? null, tools: tools.map((t) => t.name) })}\n`);
+      if (values.json)
+        process.stdout.write(`${JSON.stringify({ valid: true, file: loaded.file ?? null, tools: tools.map((t) => t.name) })}\n`);
       else process.stdout.write(`Config OK: ${where}\n${tools.length} tools: ${tools.map((t) => t.name).join(', ')}\n`);
       return 0;
     } finally {
@@ -40,7 +48,9 @@ export async function configCommand(argv: string[]): Promise<number> {
   } catch (e) {
     // `--json` answers in JSON either way, so a script can read why a config is invalid.
     if (!values.json || !isQuiverError(e)) throw e;
-    process.stdout.write(`${JSON.stringify({ valid: false, file: e.file ?? values.config ?? null, key: e.key ?? null, code: e.code, error: e.message })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ valid: false, file: e.file ?? values.config ?? null, key: e.key ?? null, code: e.code, error: e.message })}\n`,
+    );
     return 2;
   }
 }

@@ -24,7 +24,11 @@ Example: quiver exec read_file '{"path":"README.md","start_line":1,"end_line":20
  * (2 for usage and config errors, from the caller).
  */
 export async function execCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parse(
+    argv,
+    { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' } },
+    USAGE,
+  );
   if (values.help) return help(USAGE, DETAILS);
   const [tool, json = '{}'] = positionals;
   if (!tool) throw usageError(`Missing the tool name ('quiver tools' lists them).\nUsage: ${USAGE}`);
@@ -35,7 +39,8 @@ export async function execCommand(argv: string[]): Promise<number> {
   } catch (e) {
     throw usageError(`The params are not valid JSON (${(e as Error).message}). Pass one JSON object, e.g. '{"path":"README.md"}'.`);
   }
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw usageError('The params must be a JSON object, e.g. \'{"path":"README.md"}\'.');
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    throw usageError('The params must be a JSON object, e.g. \'{"path":"README.md"}\'.');
   const ui = createTerminalUi({ yes: values.yes ?? false, verbose: values.verbose, streamOutput: !values.json && process.stderr.isTTY });
   const runtime = await openRuntime(values, ui);
   const task = runtime.createTask();
@@ -54,7 +59,9 @@ export async function execCommand(argv: string[]): Promise<number> {
 }
 
 function render(content: ContentBlock[]): string {
-  return content.map((b) => (b.type === 'text' ? b.text : `[image ${b.mimeType}, ${Math.round((b.data.length * 3) / 4)} bytes]`)).join('\n');
+  return content
+    .map((b) => (b.type === 'text' ? b.text : `[image ${b.mimeType}, ${Math.round((b.data.length * 3) / 4)} bytes]`))
+    .join('\n');
 }
 
 async function readStdin(): Promise<string> {

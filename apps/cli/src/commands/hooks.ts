@@ -20,14 +20,26 @@ export async function hooksCommand(argv: string[]): Promise<number> {
   const runtime = await openRuntime(values, createTerminalUi({ yes: false }));
   try {
     await runtime.host.registry.loadAll({ includeHidden: true }); // plugins tap hooks when they load
-    const table = (Object.keys(HOOK_NAMES) as HookName[]).map((hook) => ({ hook, kind: HOOK_NAMES[hook], taps: runtime.host.hooks.taps(hook) }));
+    const table = (Object.keys(HOOK_NAMES) as HookName[]).map((hook) => ({
+      hook,
+      kind: HOOK_NAMES[hook],
+      taps: runtime.host.hooks.taps(hook),
+    }));
     if (values.json) {
-      process.stdout.write(`${JSON.stringify(table.map((t) => ({ ...t, taps: t.taps.map(({ name, stage, tools }) => ({ name, stage, tools: tools ?? null })) })), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(
+          table.map((t) => ({ ...t, taps: t.taps.map(({ name, stage, tools }) => ({ name, stage, tools: tools ?? null })) })),
+          null,
+          2,
+        )}\n`,
+      );
       return 0;
     }
     for (const { hook, kind, taps } of table) {
       process.stdout.write(`${hook} (${kind})${taps.length ? '' : ': none'}\n`);
-      taps.forEach((t, i) => process.stdout.write(`  ${i + 1}. ${t.name}  stage ${t.stage}${t.tools ? `  tools: ${t.tools.join(', ')}` : ''}\n`));
+      taps.forEach((t, i) =>
+        process.stdout.write(`  ${i + 1}. ${t.name}  stage ${t.stage}${t.tools ? `  tools: ${t.tools.join(', ')}` : ''}\n`),
+      );
     }
     return 0;
   } finally {

@@ -43,7 +43,14 @@ const log = (line: string) => process.stderr.write(`quiver mcp: ${line}\n`);
 export async function mcpCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(
     argv,
-    { ...commonOptions, yes: { type: 'boolean', short: 'y' }, verbose: { type: 'boolean' }, http: { type: 'boolean' }, port: { type: 'string' }, token: { type: 'string' } },
+    {
+      ...commonOptions,
+      yes: { type: 'boolean', short: 'y' },
+      verbose: { type: 'boolean' },
+      http: { type: 'boolean' },
+      port: { type: 'string' },
+      token: { type: 'string' },
+    },
     USAGE,
   );
   if (values.help) return help(USAGE, DETAILS);
@@ -53,14 +60,38 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const cwd = workingDir(values);
   // stdin carries the protocol: no trust prompt; the user trusts the folder beforehand (quiver trust).
   const trusted = await decideTrust(values, { prompt: false });
-  const settings = mcpConfigSection.of((await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true })).config) ?? {};
+  const settings =
+    mcpConfigSection.of(
+      (
+        await loadConfig({
+          cwd,
+          file: values.config,
+          presets: CLI_PRESETS,
+          trusted,
+          sections: HOST_CONFIG_SECTIONS,
+          deferUnknownKeys: true,
+        })
+      ).config,
+    ) ?? {};
   // The token is checked before anything starts: a weak one is a usage error (exit 2). The HTTP
   // side (its server, Hono, fetch's undici) is imported only for --http: stdio starts without it.
   const token = values.http ? (await import('../mcp/mcp-token.js')).resolveMcpToken(process.env, settings.token, values.token) : undefined;
   const port = values.port === undefined && settings.port !== undefined ? settings.port : parsePort(values.port);
   const serverOptions: McpServerOptions = {
     openRuntime: (roots, ui) =>
-      createRuntime({ cwd, configFile: values.config, ui, roots, trusted, onWarning: warnOnce, credentialEnv: [...CLI_CREDENTIAL_ENV], presets: CLI_PRESETS, defaultPlugins: [...DEFAULT_PLUGINS], resolveFrom: [CLI_DIR], bundledPlugins: bundledPlugins() }),
+      createRuntime({
+        cwd,
+        configFile: values.config,
+        ui,
+        roots,
+        trusted,
+        onWarning: warnOnce,
+        credentialEnv: [...CLI_CREDENTIAL_ENV],
+        presets: CLI_PRESETS,
+        defaultPlugins: [...DEFAULT_PLUGINS],
+        resolveFrom: [CLI_DIR],
+        bundledPlugins: bundledPlugins(),
+      }),
     policy: values.yes ? 'approve' : 'deny',
     verbose: values.verbose,
     log,
@@ -72,7 +103,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   await first.open();
   if (!values.http && process.stdin.isTTY) {
     // Someone typed `quiver mcp` in a terminal: say what is going on instead of sitting silent.
-    log(`serving ${cwd} over MCP on stdin/stdout; an MCP client starts this command itself (see 'quiver mcp --help'). Ctrl-C or Ctrl-D stops it.`);
+    log(
+      `serving ${cwd} over MCP on stdin/stdout; an MCP client starts this command itself (see 'quiver mcp --help'). Ctrl-C or Ctrl-D stops it.`,
+    );
   }
   return token ? serveHttp(serverOptions, first, port, token, settings) : serveStdio(first, settings);
 }
@@ -92,7 +125,13 @@ async function serveStdio(mcp: QuiverMcpServer, settings: McpSettings): Promise<
   return 0;
 }
 
-async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port: number, { token, source }: McpToken, settings: McpSettings): Promise<number> {
+async function serveHttp(
+  options: McpServerOptions,
+  first: QuiverMcpServer,
+  port: number,
+  { token, source }: McpToken,
+  settings: McpSettings,
+): Promise<number> {
   const [{ serveMcpHttp }, { MCP_TOKEN_ENV }] = await Promise.all([import('../mcp/http-transport.js'), import('../mcp/mcp-token.js')]);
   await first.close();
   // Listen for the stop signals before announcing the URL: whoever reads the URL may stop us at once.
@@ -121,6 +160,7 @@ async function serveHttp(options: McpServerOptions, first: QuiverMcpServer, port
 function parsePort(value: string | undefined): number {
   if (value === undefined) return DEFAULT_MCP_PORT;
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw usageError(`--port takes a number from 0 to 65535 (0 picks a free port), not '${value}'.`);
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw usageError(`--port takes a number from 0 to 65535 (0 picks a free port), not '${value}'.`);
   return port;
 }

@@ -12,7 +12,8 @@ import { subcommand } from './subcommand.js';
 import { help } from './tools.js';
 import { HOST_CONFIG_SECTIONS } from '@quiver/runtime';
 
-const USAGE = 'quiver permissions check "<command>" | - [--allow PATTERN]... [--deny PATTERN]... [--allow-redirects] [--json] [--cwd DIR] [--config FILE]';
+const USAGE =
+  'quiver permissions check "<command>" | - [--allow PATTERN]... [--deny PATTERN]... [--allow-redirects] [--json] [--cwd DIR] [--config FILE]';
 
 const DETAILS = `Explain what execute_command's gates decide for a command: the command permissions (R1-R9:
 every segment, including pipes, && chains and $(...) substitutions, against the allow and deny
@@ -49,7 +50,14 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
   noExtraArguments(positionals, 2, USAGE, 'Quote the whole command as one argument: quiver permissions check "git push origin main".');
   const cwd = workingDir(values);
   const command = positionals[1] === '-' ? await readStdin() : positionals[1];
-  const loaded = await loadConfig({ cwd, file: values.config, presets: CLI_PRESETS, trusted: await decideTrust(values, { prompt: false }), sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  const loaded = await loadConfig({
+    cwd,
+    file: values.config,
+    presets: CLI_PRESETS,
+    trusted: await decideTrust(values, { prompt: false }),
+    sections: HOST_CONFIG_SECTIONS,
+    deferUnknownKeys: true,
+  });
   await checkCliConfigKeys(loaded);
   const permissions = createCommandPermissions(permissionsConfig(values, loaded.config.commandPermissions));
   const decision = await permissions.check(command);
@@ -67,10 +75,21 @@ export async function permissionsCommand(argv: string[]): Promise<number> {
       rule: denial?.rule ?? null,
       pattern: decision.pattern ?? null,
       segment: !decision.allowed ? (decision.segment ?? null) : (screen?.subject ?? null),
-      message: screen && !screen.allowed ? `Command "${command}" names a path blocked by the ignore rules (rule ${screen.rule}): ${screen.reason ?? screen.subject}` : decision.message,
+      message:
+        screen && !screen.allowed
+          ? `Command "${command}" names a path blocked by the ignore rules (rule ${screen.rule}): ${screen.reason ?? screen.subject}`
+          : decision.message,
       segments: decision.segments,
-      ignore: screen ? { allowed: screen.allowed, rule: screen.rule ?? null, subject: screen.subject ?? null, reason: screen.reason ?? null } : null,
-      sandbox: { mode: plan.mode, sandboxed: plan.sandboxed, network: plan.network, host: plan.hostReason ?? null, refused: plan.refusal ?? null },
+      ignore: screen
+        ? { allowed: screen.allowed, rule: screen.rule ?? null, subject: screen.subject ?? null, reason: screen.reason ?? null }
+        : null,
+      sandbox: {
+        mode: plan.mode,
+        sandboxed: plan.sandboxed,
+        network: plan.network,
+        host: plan.hostReason ?? null,
+        refused: plan.refusal ?? null,
+      },
       approval: approval ? approvalJson(approval) : null,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -102,7 +121,12 @@ function permissionsConfig(flags: { allow?: string[]; deny?: string[]; 'allow-re
 }
 
 /** I1–I5 (the ignore screen) and where the command would run (the sandbox), from the workspace the config (or the cwd) names. */
-async function screenAndSandbox(command: string, cwd: string, loaded: Awaited<ReturnType<typeof loadConfig>>, screened: boolean): Promise<{ screen?: GateDecision; plan: SandboxPlan }> {
+async function screenAndSandbox(
+  command: string,
+  cwd: string,
+  loaded: Awaited<ReturnType<typeof loadConfig>>,
+  screened: boolean,
+): Promise<{ screen?: GateDecision; plan: SandboxPlan }> {
   const opened = await openSandbox(cwd, loaded);
   try {
     const screen = screened ? await opened.ignore.checkCommand(command, resolve(cwd)) : undefined;
@@ -133,20 +157,27 @@ async function approvalOf(command: string, flags: { cwd?: string; config?: strin
 function approvalJson(outcome: CheckOutcome): Record<string, unknown> {
   if (outcome.kind === 'ask') return { kind: 'ask', reason: outcome.request.reason, setting: outcome.request.setting ?? null };
   if (outcome.kind === 'auto') return { kind: 'auto', reason: null, setting: null };
-  return { kind: 'refused', reason: outcome.result.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n'), code: outcome.result.code ?? null, setting: null };
+  return {
+    kind: 'refused',
+    reason: outcome.result.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n'),
+    code: outcome.result.code ?? null,
+    setting: null,
+  };
 }
 
 /** One line on approval. */
 function approvalLine(outcome: CheckOutcome): string {
   if (outcome.kind === 'auto') return 'Approval: automatic (the approval settings allow it without asking).';
-  if (outcome.kind === 'ask') return `Approval: asks first (${outcome.request.reason}${outcome.request.setting ? `; ${outcome.request.setting}: true would allow it` : ''}).`;
+  if (outcome.kind === 'ask')
+    return `Approval: asks first (${outcome.request.reason}${outcome.request.setting ? `; ${outcome.request.setting}: true would allow it` : ''}).`;
   return `Approval: not reached; execute_command refuses it first (${outcome.result.code ?? 'error'}).`;
 }
 
 /** One line on where the command would run. */
 function sandboxLine(plan: SandboxPlan): string {
   if (plan.refusal) return `Sandbox: REFUSED, nothing would run. ${plan.refusal}`;
-  if (plan.sandboxed) return `Sandbox: runs inside ${plan.mode} (network ${plan.network}); see 'quiver sandbox check' for what that allows.`;
+  if (plan.sandboxed)
+    return `Sandbox: runs inside ${plan.mode} (network ${plan.network}); see 'quiver sandbox check' for what that allows.`;
   if (plan.hostReason === 'excluded') return 'Sandbox: runs on the host (sandbox.excludedCommands), and always asks first.';
   if (plan.hostReason === 'unavailable') return `Sandbox: unavailable, runs UNSANDBOXED. ${plan.notice ?? ''}`.trim();
   return 'Sandbox: off (sandbox.mode: "off"); the command screen is all that applies.';

@@ -19,16 +19,27 @@ const OPTIONS = {
 } as const;
 
 /** `quiver plugin add <package>`: install a plugin, check it, add it to quiver.config.*. */
-async function add(spec: string | undefined, extra: string | undefined, values: { cwd?: string; json?: boolean; link?: string; dir?: string; 'from-tarballs'?: string }): Promise<number> {
+async function add(
+  spec: string | undefined,
+  extra: string | undefined,
+  values: { cwd?: string; json?: boolean; link?: string; dir?: string; 'from-tarballs'?: string },
+): Promise<number> {
   if (!spec || extra) throw usageError(`Give one package, e.g. 'quiver plugin add quiver-tool-hello'.\nUsage: ${USAGE}`);
-  if (values.link || values.dir || values['from-tarballs']) throw usageError(`--link, --dir and --from-tarballs are options of 'quiver plugin new'.\nUsage: ${USAGE}`);
+  if (values.link || values.dir || values['from-tarballs'])
+    throw usageError(`--link, --dir and --from-tarballs are options of 'quiver plugin new'.\nUsage: ${USAGE}`);
   const added = await addPlugin(spec, resolve(values.cwd ?? process.cwd()));
   if (values.json) {
     process.stdout.write(`${JSON.stringify(added)}\n`);
     return 0;
   }
-  const where = added.config.created ? `created ${added.config.file}` : added.config.changed ? `added to ${added.config.file}` : `already in ${added.config.file}`;
-  process.stdout.write(`Installed ${added.package}@${added.version} with ${added.packageManager} (tools: ${added.tools.join(', ') || 'none'}); ${where}.\n`);
+  const where = added.config.created
+    ? `created ${added.config.file}`
+    : added.config.changed
+      ? `added to ${added.config.file}`
+      : `already in ${added.config.file}`;
+  process.stdout.write(
+    `Installed ${added.package}@${added.version} with ${added.packageManager} (tools: ${added.tools.join(', ') || 'none'}); ${where}.\n`,
+  );
   return 0;
 }
 
@@ -53,7 +64,9 @@ export async function pluginCommand(argv: string[]): Promise<number> {
       : { kind: 'registry' };
   const made = await scaffoldPlugin({ name, dir: values.dir, cwd, source });
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ dir: made.dir, package: made.names.packageName, tool: made.names.toolName, files: made.files })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ dir: made.dir, package: made.names.packageName, tool: made.names.toolName, files: made.files })}\n`,
+    );
     return 0;
   }
   process.stdout.write(

@@ -78,8 +78,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   const spinner = createSpinner({ enabled: live });
   const interrupts = createInterrupts({ say: (text) => (spinner.stop(), process.stderr.write(`\nquiver: ${text}\n`)) });
   const ui = createTerminalUi({
-    yes: values.yes ?? false, verbose: values.verbose, streamOutput: live, editSummaries: !json, colors,
-    onInterrupt: interrupts.interrupt, beforeWrite: () => spinner.stop(),
+    yes: values.yes ?? false,
+    verbose: values.verbose,
+    streamOutput: live,
+    editSummaries: !json,
+    colors,
+    onInterrupt: interrupts.interrupt,
+    beforeWrite: () => spinner.stop(),
   });
   spinner.start('starting');
   let runtime: Runtime;
@@ -91,7 +96,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     throw e;
   }
   try {
-    const settings = resolveModelSettings(modelConfigSection.of(runtime.config), { provider: values.provider, model: values.model, baseUrl: values['base-url'], apiKeyEnv: values['api-key-env'] });
+    const settings = resolveModelSettings(modelConfigSection.of(runtime.config), {
+      provider: values.provider,
+      model: values.model,
+      baseUrl: values['base-url'],
+      apiKeyEnv: values['api-key-env'],
+    });
     const { model, agentModel } = createModel(settings);
     setSdkWarnings(values.verbose ?? false);
     provideAgentServices(runtime.host, agentModel);
@@ -103,7 +113,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     const resumed = resume ? sessionToResume(root, positionals) : undefined;
     const prompt = resumed ? (resumed.prompt ?? '') : typed!;
     const save = !values['no-session'] && modelConfigSection.of(runtime.config)?.saveSessions !== false;
-    const session = save ? openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn }) : undefined;
+    const session = save
+      ? openSession(root, { resumed: resumed?.saved, prompt, model: { provider: settings.provider, model: settings.model }, warn })
+      : undefined;
     spinner.stop();
     const loopUi = createRunUi({ json, verbose: values.verbose ?? false, colors, spinner });
     const outcome = await runAgentLoop({
@@ -177,10 +189,17 @@ async function addAgentTools(runtime: Runtime): Promise<string[]> {
   return ['use_subagents'];
 }
 
-function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean, ctx: { ui: TerminalUi; session?: string; colors: Colors }): void {
+function report(
+  outcome: AgentLoopResult,
+  settings: ModelSettings,
+  json: boolean,
+  ctx: { ui: TerminalUi; session?: string; colors: Colors },
+): void {
   if (json) {
     const { messages: _messages, text: _text, ...summary } = outcome;
-    process.stdout.write(`${JSON.stringify({ ...summary, model: { provider: settings.provider, model: settings.model }, ...(ctx.session ? { session: ctx.session } : {}) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...summary, model: { provider: settings.provider, model: settings.model }, ...(ctx.session ? { session: ctx.session } : {}) })}\n`,
+    );
     return;
   }
   const c = ctx.colors;
@@ -189,12 +208,18 @@ function report(outcome: AgentLoopResult, settings: ModelSettings, json: boolean
     if (!ctx.ui.showedCompletion(outcome.result ?? '')) process.stdout.write(`\n${escapeTerminal(outcome.result ?? '')}\n`);
     if (outcome.command) process.stderr.write(`quiver: to see the result: ${escapeTerminal(outcome.command, { multiline: false })}\n`);
   } else {
-    process.stderr.write(`quiver: ${c.red(escapeTerminal(outcome.error?.message ?? outcome.status))} [${outcome.error?.code ?? outcome.status}]\n`);
+    process.stderr.write(
+      `quiver: ${c.red(escapeTerminal(outcome.error?.message ?? outcome.status))} [${outcome.error?.code ?? outcome.status}]\n`,
+    );
     if (ctx.session) process.stderr.write(`quiver: the conversation is saved; continue it with: quiver run --resume ${ctx.session}\n`);
   }
   const u = outcome.usage;
   const cached = u.cacheReadTokens ? `, ${u.cacheReadTokens} from cache` : '';
-  process.stderr.write(c.dim(`quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in${cached}, ${u.outputTokens} out\n`));
+  process.stderr.write(
+    c.dim(
+      `quiver: ${plural(outcome.turns, 'model request')}, ${plural(outcome.toolCalls, 'tool call')}, ${u.inputTokens} tokens in${cached}, ${u.outputTokens} out\n`,
+    ),
+  );
 }
 
 function plural(n: number, word: string): string {
@@ -204,7 +229,8 @@ function plural(n: number, word: string): string {
 /** The SDK's warnings (unknown model ids, unsupported settings) only with --verbose. */
 function setSdkWarnings(verbose: boolean): void {
   (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = verbose
-    ? ({ warnings }: { warnings: unknown[] }) => warnings.forEach((w) => process.stderr.write(`quiver: model warning: ${JSON.stringify(w)}\n`))
+    ? ({ warnings }: { warnings: unknown[] }) =>
+        warnings.forEach((w) => process.stderr.write(`quiver: model warning: ${JSON.stringify(w)}\n`))
     : false;
 }
 

@@ -18,9 +18,14 @@ let ws: string;
 /** Run the built CLI in the workspace, with `env` added. */
 function quiver(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { cwd: ws, timeout: 60_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: ws, timeout: 60_000, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -95,7 +100,10 @@ describe.skipIf(!probe.available)('quiver sandbox check', () => {
 describe.skipIf(!probe.available)('quiver permissions check: where the command would run', () => {
   it('inside the sandbox by default, on the host when the config turns it off', async () => {
     const inside = await quiver(['permissions', 'check', 'npm test', '--json']);
-    expect(JSON.parse(inside.stdout)).toMatchObject({ allowed: true, sandbox: { mode: 'workspace-write', sandboxed: true, network: 'off' } });
+    expect(JSON.parse(inside.stdout)).toMatchObject({
+      allowed: true,
+      sandbox: { mode: 'workspace-write', sandboxed: true, network: 'off' },
+    });
     expect((await quiver(['permissions', 'check', 'npm test'])).stdout).toMatch(/sandbox/i);
     const off = join(ws, 'off');
     await mkdir(off);

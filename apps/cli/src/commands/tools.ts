@@ -22,11 +22,18 @@ export async function toolsCommand(argv: string[]): Promise<number> {
     if (positionals[0] !== undefined) return await showTool(runtime.host.registry, positionals[0], values.json ?? false);
     const tools = runtime.tools();
     if (values.json) {
-      process.stdout.write(`${JSON.stringify(tools.map(({ name, package: pkg, description }) => ({ name, package: pkg, description: description ?? '' })), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(
+          tools.map(({ name, package: pkg, description }) => ({ name, package: pkg, description: description ?? '' })),
+          null,
+          2,
+        )}\n`,
+      );
     } else {
       const width = Math.max(4, ...tools.map((t) => t.name.length));
       const pkgWidth = Math.max(7, ...tools.map((t) => t.package.length));
-      for (const t of tools) process.stdout.write(`${t.name.padEnd(width)}  ${t.package.padEnd(pkgWidth)}  ${t.description ?? ''}\n`.replace(/\s+\n$/, '\n'));
+      for (const t of tools)
+        process.stdout.write(`${t.name.padEnd(width)}  ${t.package.padEnd(pkgWidth)}  ${t.description ?? ''}\n`.replace(/\s+\n$/, '\n'));
     }
     return 0;
   } finally {

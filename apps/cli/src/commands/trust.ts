@@ -18,7 +18,13 @@ they name): when one changes, the folder is untrusted again until you trust it a
 The decisions are kept in ${'$'}QUIVER_TRUST_STORE, else ${'$'}XDG_CONFIG_HOME/quiver/trusted-folders.json
 (~/.config/quiver/trusted-folders.json).`;
 
-const OPTIONS = { revoke: { type: 'boolean' }, list: { type: 'boolean' }, json: { type: 'boolean' }, cwd: { type: 'string' }, debug: { type: 'boolean' } } as const;
+const OPTIONS = {
+  revoke: { type: 'boolean' },
+  list: { type: 'boolean' },
+  json: { type: 'boolean' },
+  cwd: { type: 'string' },
+  debug: { type: 'boolean' },
+} as const;
 
 /** `quiver trust [DIR]`, `--revoke`, `--list`: the user's decisions about workspace folders. */
 export async function trustCommand(argv: string[]): Promise<number> {
@@ -38,10 +44,18 @@ export async function trustCommand(argv: string[]): Promise<number> {
     return 0;
   }
   // What trust will turn on, read as data (nothing is imported): the lines an untrusted run leaves out.
-  const preview = await loadConfig({ cwd: folder, presets: CLI_PRESETS, trusted: false, sections: HOST_CONFIG_SECTIONS, deferUnknownKeys: true });
+  const preview = await loadConfig({
+    cwd: folder,
+    presets: CLI_PRESETS,
+    trusted: false,
+    sections: HOST_CONFIG_SECTIONS,
+    deferUnknownKeys: true,
+  });
   const entry = trustFolder(folder);
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ folder: entry.folder, hash: entry.hash, files: entry.files, grants: preview.ignored ?? [], store: trustStorePath() })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ folder: entry.folder, hash: entry.hash, files: entry.files, grants: preview.ignored ?? [], store: trustStorePath() })}\n`,
+    );
     return 0;
   }
   const lines = [`Trusted: ${entry.folder}`];
@@ -60,6 +74,9 @@ function list(json: boolean): number {
     return 0;
   }
   if (!entries.length) process.stdout.write(`No trusted folders (store: ${trustStorePath()}).\n`);
-  for (const e of entries) process.stdout.write(`${e.folder}  ${checkTrust(e.folder).trusted ? 'trusted' : 'config changed since: asks again'}  (${e.trustedAt})\n`);
+  for (const e of entries)
+    process.stdout.write(
+      `${e.folder}  ${checkTrust(e.folder).trusted ? 'trusted' : 'config changed since: asks again'}  (${e.trustedAt})\n`,
+    );
   return 0;
 }

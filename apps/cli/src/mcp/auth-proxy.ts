@@ -17,7 +17,13 @@ export async function startAuthProxy(token: string): Promise<AuthProxy> {
   let targetPort = 0;
   const server: Server = createServer((req, res) => {
     const upstream = request(
-      { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, authorization: `Bearer ${token}` },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);

@@ -3,10 +3,47 @@ import { homedir } from 'node:os';
 import { dirname, parse, relative, resolve, sep, isAbsolute } from 'node:path';
 
 /** Folders whose whole content belongs to the system: a root at or inside one is refused. */
-const SYSTEM_TREES = ['/etc', '/proc', '/sys', '/dev', '/boot', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/System', '/private/etc', 'C:\\Windows', 'C:\\Program Files', 'C:\\Program Files (x86)'];
+const SYSTEM_TREES = [
+  '/etc',
+  '/proc',
+  '/sys',
+  '/dev',
+  '/boot',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/System',
+  '/private/etc',
+  'C:\\Windows',
+  'C:\\Program Files',
+  'C:\\Program Files (x86)',
+];
 
 /** System folders refused as roots themselves; projects may live below them (`/var/www/site`, `/opt/app`, `/usr/local/src/x`). */
-const SYSTEM_FOLDERS = ['/usr', '/usr/local', '/usr/share', '/usr/lib', '/var', '/var/lib', '/opt', '/srv', '/run', '/tmp', '/mnt', '/media', '/home', '/Users', '/Library', '/Applications', '/Volumes', '/root', '/snap'];
+const SYSTEM_FOLDERS = [
+  '/usr',
+  '/usr/local',
+  '/usr/share',
+  '/usr/lib',
+  '/var',
+  '/var/lib',
+  '/opt',
+  '/srv',
+  '/run',
+  '/tmp',
+  '/mnt',
+  '/media',
+  '/home',
+  '/Users',
+  '/Library',
+  '/Applications',
+  '/Volumes',
+  '/root',
+  '/snap',
+];
 
 /**
  * Why a client root is too broad to be a workspace, or undefined when it is fine: the

@@ -1,11 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import {
-  ListToolsRequestSchema,
-  RootsListChangedNotificationSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_CODES, isQuiverError, responses, type HostUi } from '@quiver/core';
 import type { Runtime } from '@quiver/runtime';
 import { CallToolRequestLooseSchema, type CallToolRequestLike } from './call-tool-request.js';
@@ -83,7 +79,8 @@ export function createMcpServer(options: McpServerOptions): QuiverMcpServer {
   const sessionUi = createMcpHostUi(ctx);
   const session = createMcpSession({
     open: (roots) => options.openRuntime(roots, sessionUi),
-    listRoots: async (extra) => (await server.listRoots(undefined, { relatedRequestId: extra?.requestId, timeout: ROOTS_TIMEOUT_MS })).roots,
+    listRoots: async (extra) =>
+      (await server.listRoots(undefined, { relatedRequestId: extra?.requestId, timeout: ROOTS_TIMEOUT_MS })).roots,
     log,
     // To the client's log too: the user should learn why their root was not used.
     warn: (line) => {
@@ -117,7 +114,9 @@ function registerHandlers(ctx: McpServerContext, session: McpSession): void {
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) =>
     session.use(extra, async (runtime) => {
       const tools = await listOfferedTools(runtime.host.registry, runtime.config, (info, e) =>
-        log(`plugin ${info.package} could not describe its tools, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`),
+        log(
+          `plugin ${info.package} could not describe its tools, so ${info.name} is not offered: ${e instanceof Error ? e.message : String(e)}`,
+        ),
       );
       // The configured servers' tools, as `<server>__<tool>`, when use_mcp_tool is offered here.
       const downstream = tools.some((t) => t.name === 'use_mcp_tool') ? await listDownstreamTools(runtime, log) : [];
@@ -149,9 +148,18 @@ function registerHandlers(ctx: McpServerContext, session: McpSession): void {
  * One call, in a task of its own: the request's signal cancels it, its UI reports progress
  * and elicits approval on this request, and nothing it leaves behind touches other calls.
  */
-async function runCall(ctx: McpServerContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
+async function runCall(
+  ctx: McpServerContext,
+  runtime: Runtime,
+  name: string,
+  args: Record<string, unknown>,
+  extra: McpRequestExtra,
+): Promise<CallToolResult> {
   // A re-exported downstream tool runs as use_mcp_tool, so it is approved per downstream tool.
-  const target = runtime.host.registry.names().includes(name) || !mcpCapabilities(runtime.config).mcpServers ? undefined : await downstreamTarget(runtime, name);
+  const target =
+    runtime.host.registry.names().includes(name) || !mcpCapabilities(runtime.config).mcpServers
+      ? undefined
+      : await downstreamTarget(runtime, name);
   if (target && !(await notCallableOverMcp(runtime.host.registry, runtime.config, 'use_mcp_tool'))) {
     const call = downstreamCall(target, args);
     return runTask(ctx, runtime, call.name, call.params, extra);
@@ -160,8 +168,17 @@ async function runCall(ctx: McpServerContext, runtime: Runtime, name: string, ar
 }
 
 /** Run one call in a task of its own, with this request's UI and signal. */
-async function runTask(ctx: McpServerContext, runtime: Runtime, name: string, args: Record<string, unknown>, extra: McpRequestExtra): Promise<CallToolResult> {
-  const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }), offer: { ...mcpOfferContext(runtime.config), refusal: (tool, offered) => responses.unknownTool(tool, [...offered]) },
+async function runTask(
+  ctx: McpServerContext,
+  runtime: Runtime,
+  name: string,
+  args: Record<string, unknown>,
+  extra: McpRequestExtra,
+): Promise<CallToolResult> {
+  const task = runtime.createTask({
+    signal: extra.signal,
+    ui: createMcpHostUi({ ...ctx, extra }),
+    offer: { ...mcpOfferContext(runtime.config), refusal: (tool, offered) => responses.unknownTool(tool, [...offered]) },
   });
   try {
     // The client's model calls: a tool the `mcp` surface does not offer (hidden, agent-loop,

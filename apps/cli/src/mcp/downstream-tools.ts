@@ -76,7 +76,9 @@ export async function downstreamTarget(runtime: Runtime, name: string): Promise<
   if (!hub) return undefined;
   const server = hub
     .servers()
-    .filter((s) => !s.disabled && name.startsWith(s.name + DOWNSTREAM_SEPARATOR) && name.length > s.name.length + DOWNSTREAM_SEPARATOR.length)
+    .filter(
+      (s) => !s.disabled && name.startsWith(s.name + DOWNSTREAM_SEPARATOR) && name.length > s.name.length + DOWNSTREAM_SEPARATOR.length,
+    )
     .sort((a, b) => b.name.length - a.name.length)[0];
   return server ? { server: server.name, tool: name.slice(server.name.length + DOWNSTREAM_SEPARATOR.length) } : undefined;
 }

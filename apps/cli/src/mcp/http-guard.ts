@@ -28,7 +28,10 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * @example
  * checkHttpRequest({ host: 'evil.example:7077', origin: undefined }, { port: 7077 }); // { status: 403, ... }
  */
-export function checkHttpRequest(headers: { host?: string; origin?: string | string[] }, options: HttpGuardOptions): GuardRefusal | undefined {
+export function checkHttpRequest(
+  headers: { host?: string; origin?: string | string[] },
+  options: HttpGuardOptions,
+): GuardRefusal | undefined {
   const host = headers.host?.trim().toLowerCase();
   if (!host) return { status: 400, message: 'Bad request: no Host header.' };
   if (!isAllowedHost(host, options)) {

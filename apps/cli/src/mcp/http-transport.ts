@@ -111,11 +111,22 @@ async function handle(options: McpHttpOptions, sessions: Map<string, Session>, r
   if (path !== MCP_HTTP_PATH) return sendError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_HTTP_PATH}.`);
   if (!isAuthorized(req.headers.authorization, options.token)) {
     res.setHeader('WWW-Authenticate', 'Bearer realm="quiver"');
-    return sendError(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <token>" with the token quiver mcp printed (or QUIVER_MCP_TOKEN).');
+    return sendError(
+      res,
+      401,
+      -32001,
+      'Unauthorized: send "Authorization: Bearer <token>" with the token quiver mcp printed (or QUIVER_MCP_TOKEN).',
+    );
   }
   const sessionId = req.headers['mcp-session-id'];
   const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-  if (typeof sessionId === 'string' && !session) return sendError(res, 404, -32001, 'Session not found: it ended, expired after being unused (mcp.sessionIdleTimeout), or the server restarted. Initialize a new session.');
+  if (typeof sessionId === 'string' && !session)
+    return sendError(
+      res,
+      404,
+      -32001,
+      'Session not found: it ended, expired after being unused (mcp.sessionIdleTimeout), or the server restarted. Initialize a new session.',
+    );
   const noSession = 'Bad request: no Mcp-Session-Id header. Start a session with an initialize request.';
   if (!session && req.method !== 'POST') return sendError(res, 400, -32000, noSession);
   // Every POST body is read here, with one limit for both transports (the SDK's own is 4 MiB).
@@ -145,7 +156,13 @@ async function track(session: Session, res: ServerResponse, run: () => Promise<v
 }
 
 /** A new session: its own MCP server and transport, dropped when the transport closes. */
-async function startSession(options: McpHttpOptions, sessions: Map<string, Session>, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+async function startSession(
+  options: McpHttpOptions,
+  sessions: Map<string, Session>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
   const mcp = options.createSession();
   let closed = false;
   const transport = new StreamableHTTPServerTransport({

@@ -25,7 +25,9 @@ describe('askApproval', () => {
   });
 
   it('passes feedback on and treats confirm=false, decline and cancel as no', async () => {
-    expect(await askApproval(request, async () => ({ action: 'accept', content: { confirm: false, feedback: ' use trash ' } }), 'approve')).toEqual({
+    expect(
+      await askApproval(request, async () => ({ action: 'accept', content: { confirm: false, feedback: ' use trash ' } }), 'approve'),
+    ).toEqual({
       approved: false,
       feedback: 'use trash',
     });
@@ -48,6 +50,8 @@ describe('askApproval', () => {
   });
 
   it('describes path calls by their path', () => {
-    expect(approvalMessage({ ...request, command: undefined, path: '/etc/hosts', setting: undefined })).toContain('access the path: /etc/hosts');
+    expect(approvalMessage({ ...request, command: undefined, path: '/etc/hosts', setting: undefined })).toContain(
+      'access the path: /etc/hosts',
+    );
   });
 });

@@ -37,7 +37,9 @@ export function approvalMessage(request: ApprovalRequest): string {
 
 /** The refusal given when nobody can be asked, naming what would allow the call. */
 export function noElicitationDenial(request: ApprovalRequest): string {
-  const setting = request.setting ? `Set ${request.setting}: true in quiver.config to allow calls like this one, ` : 'Approve it in quiver.config, ';
+  const setting = request.setting
+    ? `Set ${request.setting}: true in quiver.config to allow calls like this one, `
+    : 'Approve it in quiver.config, ';
   return (
     `${request.tool} needs approval (${request.reason}) to ${target(request)}, and this MCP client cannot ask the user ` +
     `because it does not support elicitation. ${setting}start the server with 'quiver mcp --yes', or use a client that supports elicitation.`
@@ -55,9 +57,13 @@ export async function askApproval(request: ApprovalRequest, elicit: Elicit | und
     answer = await elicit({ mode: 'form', message: approvalMessage(request), requestedSchema: APPROVAL_SCHEMA });
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return { approved: false, message: `${request.tool} needs approval (${request.reason}), but asking the MCP client failed: ${why}. The call was not run.` };
+    return {
+      approved: false,
+      message: `${request.tool} needs approval (${request.reason}), but asking the MCP client failed: ${why}. The call was not run.`,
+    };
   }
   if (answer.action !== 'accept') return { approved: false };
-  const feedback = typeof answer.content?.feedback === 'string' && answer.content.feedback.trim() ? answer.content.feedback.trim() : undefined;
+  const feedback =
+    typeof answer.content?.feedback === 'string' && answer.content.feedback.trim() ? answer.content.feedback.trim() : undefined;
   return { approved: answer.content?.confirm === true, ...(feedback ? { feedback } : {}) };
 }

@@ -89,8 +89,15 @@ let dir: string;
 beforeAll(async () => {
   kit = await createMcpTestKit('quiver-mcp-conformance-');
   proxy = await startAuthProxy(TOKEN);
-  dir = await kit.workspace('ws', { 'hello.txt': 'hello conformance\n' }, { mcp: { allowedHosts: [`127.0.0.1:${proxy.port}`, `localhost:${proxy.port}`] } });
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', dir, '--trust'], { env: { PATH: process.env.PATH, QUIVER_MCP_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] });
+  dir = await kit.workspace(
+    'ws',
+    { 'hello.txt': 'hello conformance\n' },
+    { mcp: { allowedHosts: [`127.0.0.1:${proxy.port}`, `localhost:${proxy.port}`] } },
+  );
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', dir, '--trust'], {
+    env: { PATH: process.env.PATH, QUIVER_MCP_TOKEN: TOKEN },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   server = child;
   let err = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -119,7 +126,9 @@ function readResults(out: string): Map<string, Check[]> {
   for (const entry of readdirSync(out)) {
     const file = join(out, entry, 'checks.json');
     if (!existsSync(file)) continue;
-    const scenario = [...APPLICABLE, ...Object.keys(INAPPLICABLE)].sort((a, b) => b.length - a.length).find((s) => entry.startsWith(`server-${s}`) || entry.startsWith(s));
+    const scenario = [...APPLICABLE, ...Object.keys(INAPPLICABLE)]
+      .sort((a, b) => b.length - a.length)
+      .find((s) => entry.startsWith(`server-${s}`) || entry.startsWith(s));
     if (scenario) results.set(scenario, JSON.parse(readFileSync(file, 'utf8')) as Check[]);
   }
   return results;
@@ -129,15 +138,26 @@ function readResults(out: string): Map<string, Check[]> {
  * Run the whole suite against `url` and check the accounting: every applicable scenario ran
  * with no failure and at least one success; every other scenario is listed with why.
  */
-async function expectConformance(url: string, out: string, applicable: readonly string[], inapplicable: Record<string, string>): Promise<void> {
-  await run(NODE22!, [CONFORMANCE, 'server', '--url', url, '--suite', 'all', '-o', out], { timeout: 300_000, maxBuffer: 32 * 1024 * 1024 }).catch((e: { stdout?: string }) => e);
+async function expectConformance(
+  url: string,
+  out: string,
+  applicable: readonly string[],
+  inapplicable: Record<string, string>,
+): Promise<void> {
+  await run(NODE22!, [CONFORMANCE, 'server', '--url', url, '--suite', 'all', '-o', out], {
+    timeout: 300_000,
+    maxBuffer: 32 * 1024 * 1024,
+  }).catch((e: { stdout?: string }) => e);
   const results = readResults(out);
   for (const scenario of applicable) {
     const checks = results.get(scenario);
     expect(checks, `${scenario} ran`).toBeDefined();
     const failed = checks!.filter((c) => c.status === 'FAILURE');
     expect(failed, `${scenario}: ${JSON.stringify(failed)}`).toEqual([]);
-    expect(checks!.some((c) => c.status === 'SUCCESS'), scenario).toBe(true);
+    expect(
+      checks!.some((c) => c.status === 'SUCCESS'),
+      scenario,
+    ).toBe(true);
   }
   // Every scenario the suite has is accounted for: applicable (passed above) or listed with why.
   for (const scenario of results.keys()) expect(applicable.includes(scenario) || scenario in inapplicable, scenario).toBe(true);
@@ -157,18 +177,32 @@ describe.skipIf(!NODE22)('the official MCP conformance suite against quiver mcp 
   // minutes: the applicable scenarios run one by one, and the suite's own list accounts for
   // the rest (each listed with why, as over HTTP, where they all run).
   it('passes every scenario that applies to what Quiver declares over stdio', async () => {
-    bridge = await startStdioHttpBridge({ command: process.execPath, args: [BIN, 'mcp', '--cwd', dir, '--trust'], cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+    bridge = await startStdioHttpBridge({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--cwd', dir, '--trust'],
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+    });
     const out = join(dir, '..', 'conformance-results-stdio');
     for (const scenario of APPLICABLE_STDIO) {
-      await run(NODE22!, [CONFORMANCE, 'server', '--url', bridge.url, '--scenario', scenario, '-o', out], { timeout: 120_000, maxBuffer: 32 * 1024 * 1024 }).catch((e: unknown) => e);
+      await run(NODE22!, [CONFORMANCE, 'server', '--url', bridge.url, '--scenario', scenario, '-o', out], {
+        timeout: 120_000,
+        maxBuffer: 32 * 1024 * 1024,
+      }).catch((e: unknown) => e);
     }
     const results = readResults(out);
     for (const scenario of APPLICABLE_STDIO) {
       const checks = results.get(scenario);
       const context = `\nstdio servers' stderr:\n${bridge.stderr().slice(-2000)}`;
       expect(checks, `${scenario} ran${context}`).toBeDefined();
-      expect(checks!.filter((c) => c.status === 'FAILURE'), `${scenario}${context}`).toEqual([]);
-      expect(checks!.some((c) => c.status === 'SUCCESS'), scenario).toBe(true);
+      expect(
+        checks!.filter((c) => c.status === 'FAILURE'),
+        `${scenario}${context}`,
+      ).toEqual([]);
+      expect(
+        checks!.some((c) => c.status === 'SUCCESS'),
+        scenario,
+      ).toBe(true);
     }
     // One `quiver mcp` process per session the suite opened: the answers came over stdio.
     expect(bridge.started).toBeGreaterThanOrEqual(APPLICABLE_STDIO.length);
@@ -186,7 +220,8 @@ describe('the MCP Inspector CLI against quiver mcp (stdio)', () => {
   beforeAll(() => writeFile(join(dir, '..', 'package.json'), '{}'));
 
   // The server command first (its workspace is the working directory), then the Inspector's options.
-  const inspect = (...args: string[]) => run(process.execPath, [INSPECTOR, process.execPath, BIN, 'mcp', ...args], { timeout: 60_000, cwd: dir });
+  const inspect = (...args: string[]) =>
+    run(process.execPath, [INSPECTOR, process.execPath, BIN, 'mcp', ...args], { timeout: 60_000, cwd: dir });
 
   it('lists the tools', async () => {
     const { stdout } = await inspect('--method', 'tools/list');

@@ -30,14 +30,21 @@ afterAll(() => kit.cleanup());
 
 /** A trusted workspace whose config names the filesystem server as `fs`. */
 async function workspace(fs: Record<string, unknown> = {}, approval: Record<string, unknown> = {}): Promise<string> {
-  return kit.workspace(`ws-${++n}`, {}, {
-    approval,
-    mcpServers: { fs: { command: process.execPath, args: [FILESYSTEM, outside], autoApprove: ['list_allowed_directories'], ...fs } },
-  });
+  return kit.workspace(
+    `ws-${++n}`,
+    {},
+    {
+      approval,
+      mcpServers: { fs: { command: process.execPath, args: [FILESYSTEM, outside], autoApprove: ['list_allowed_directories'], ...fs } },
+    },
+  );
 }
 
 /** A client that answers every elicitation with `action`, recording the messages. */
-async function askingClient(dir: string, action: ElicitResult['action'] | (() => ElicitResult['action'])): Promise<{ client: Client; asked: string[] }> {
+async function askingClient(
+  dir: string,
+  action: ElicitResult['action'] | (() => ElicitResult['action']),
+): Promise<{ client: Client; asked: string[] }> {
   const client = await kit.connect(dir, { elicitation: {} });
   const asked: string[] = [];
   client.setRequestHandler(ElicitRequestSchema, async (req): Promise<ElicitResult> => {
@@ -51,14 +58,16 @@ async function askingClient(dir: string, action: ElicitResult['action'] | (() =>
 const target = (name: string) => join(outside, `${name}-${n}.txt`);
 
 describe('downstream MCP tools re-exported as <server>__<tool>', () => {
-  it('lists the server\'s tools with their schemas, and calls one', async () => {
+  it("lists the server's tools with their schemas, and calls one", async () => {
     const { client } = await askingClient(await workspace(), 'accept');
     const tools = (await client.listTools()).tools;
     const write = tools.find((t) => t.name === 'fs__write_file');
     expect(write, tools.map((t) => t.name).join(', ')).toBeDefined();
     expect(write!.description).toMatch(/^fs: /);
     expect(Object.keys((write!.inputSchema as { properties: object }).properties)).toEqual(expect.arrayContaining(['path', 'content']));
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['fs__read_text_file', 'fs__list_allowed_directories', 'use_mcp_tool']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['fs__read_text_file', 'fs__list_allowed_directories', 'use_mcp_tool']),
+    );
     const read = await callTool(client, 'fs__read_text_file', { path: join(outside, 'note.txt') });
     expect(resultText(read)).toContain('outside note');
   });
@@ -96,7 +105,11 @@ describe('approval per downstream tool', () => {
     const client = await kit.connect(await workspace({}, { useMcp: true }));
     const file = target('refused');
     const direct = await callTool(client, 'fs__write_file', { path: file, content: 'no' });
-    const viaTool = await callTool(client, 'use_mcp_tool', { server_name: 'fs', tool_name: 'write_file', arguments: JSON.stringify({ path: file, content: 'no' }) });
+    const viaTool = await callTool(client, 'use_mcp_tool', {
+      server_name: 'fs',
+      tool_name: 'write_file',
+      arguments: JSON.stringify({ path: file, content: 'no' }),
+    });
     for (const r of [direct, viaTool]) {
       expect(r.isError).toBe(true);
       expect(resultText(r)).toContain('elicitation');

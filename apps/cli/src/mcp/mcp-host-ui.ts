@@ -60,7 +60,8 @@ export function createMcpHostUi(options: McpHostUiOptions): HostUi {
 function elicitation(server: Server, extra: McpRequestExtra | undefined): Elicit | undefined {
   // Read per call, not at start-up: the client's capabilities arrive with `initialize`.
   if (!server.getClientCapabilities()?.elicitation?.form) return undefined;
-  return (params) => server.elicitInput(params, { relatedRequestId: extra?.requestId, signal: extra?.signal, timeout: ELICITATION_TIMEOUT_MS });
+  return (params) =>
+    server.elicitInput(params, { relatedRequestId: extra?.requestId, signal: extra?.signal, timeout: ELICITATION_TIMEOUT_MS });
 }
 
 async function ask(elicit: Elicit | undefined, text: string): Promise<AskResponse> {

@@ -9,7 +9,12 @@ import { BIN, createMcpTestKit, type McpTestKit } from './mcp-test-kit.js';
 
 const TOKEN = 'security-test-token-0123456789';
 const LIMIT = 6 * 1024 * 1024;
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 interface Served {
   port: number;
@@ -23,7 +28,10 @@ let served: Served;
 
 /** Start `quiver mcp --http --port 0`; resolves with the port, or rejects with the exit code and stderr. */
 function serve(cwd: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd, '--trust', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd, '--trust', ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (d: Buffer) => {
@@ -45,7 +53,18 @@ interface Reply {
 function send(method: string, headers: Record<string, string>, body?: string | Buffer, path = '/mcp'): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: served.port, method, path, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${TOKEN}`, ...headers } },
+      {
+        host: '127.0.0.1',
+        port: served.port,
+        method,
+        path,
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          Authorization: `Bearer ${TOKEN}`,
+          ...headers,
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
@@ -61,14 +80,24 @@ const initialize = async (headers: Record<string, string> = {}) => {
   const r = await send('POST', headers, JSON.stringify(INIT));
   return { ...r, session: r.headers['mcp-session-id'] as string | undefined };
 };
-const ping = (session: string, id = 2) => send('POST', { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
+const ping = (session: string, id = 2) =>
+  send('POST', { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
 
 beforeAll(async () => {
   kit = await createMcpTestKit('quiver-mcp-http-sec-');
-  dir = await kit.workspace('ws', { 'a.txt': 'a\n' }, {
-    approval: { editFiles: true },
-    mcp: { allowedOrigins: ['https://app.example.com'], allowedHosts: ['tunnel.example.net'], sessionIdleTimeout: 1, maxMessageBytes: LIMIT },
-  });
+  dir = await kit.workspace(
+    'ws',
+    { 'a.txt': 'a\n' },
+    {
+      approval: { editFiles: true },
+      mcp: {
+        allowedOrigins: ['https://app.example.com'],
+        allowedHosts: ['tunnel.example.net'],
+        sessionIdleTimeout: 1,
+        maxMessageBytes: LIMIT,
+      },
+    },
+  );
   served = await serve(dir, { QUIVER_MCP_TOKEN: TOKEN });
 });
 afterAll(async () => {
@@ -96,7 +125,14 @@ describe('Host and Origin (DNS rebinding)', () => {
   });
 
   it('loopback origins, a configured origin and a configured host are served', async () => {
-    for (const headers of [{}, { Origin: `http://localhost:${served.port}` }, { Origin: 'http://127.0.0.1:3000' }, { Origin: 'https://app.example.com' }, { Host: 'tunnel.example.net' }, { Host: `localhost:${served.port}` }]) {
+    for (const headers of [
+      {},
+      { Origin: `http://localhost:${served.port}` },
+      { Origin: 'http://127.0.0.1:3000' },
+      { Origin: 'https://app.example.com' },
+      { Host: 'tunnel.example.net' },
+      { Host: `localhost:${served.port}` },
+    ]) {
       const r = await initialize(headers);
       expect(r.status, JSON.stringify(headers)).toBe(200);
       expect(r.session).toBeTruthy();
@@ -105,7 +141,11 @@ describe('Host and Origin (DNS rebinding)', () => {
 
   it('every request is checked, not only initialize', async () => {
     const { session } = await initialize();
-    const r = await send('POST', { 'Mcp-Session-Id': session!, Origin: 'http://evil.example.com' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }));
+    const r = await send(
+      'POST',
+      { 'Mcp-Session-Id': session!, Origin: 'http://evil.example.com' },
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+    );
     expect(r.status).toBe(403);
     expect((await ping(session!)).status).toBe(200);
   });
@@ -126,7 +166,16 @@ describe('sessions and bodies', () => {
     const { session } = await initialize();
     const content = 'x'.repeat(5 * 1000 * 1000);
     const call = (id: number, text: string) =>
-      send('POST', { 'Mcp-Session-Id': session!, 'MCP-Protocol-Version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'write_to_file', arguments: { path: 'big.txt', content: text } } }));
+      send(
+        'POST',
+        { 'Mcp-Session-Id': session!, 'MCP-Protocol-Version': '2025-06-18' },
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'write_to_file', arguments: { path: 'big.txt', content: text } },
+        }),
+      );
     const ok = await call(3, content);
     expect(ok.status).toBe(200);
     expect(ok.body).toContain('"isError":false');

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
@@ -32,7 +37,10 @@ let served: Served;
 
 /** Start `quiver mcp --http --port 0` and wait for the URL it prints. */
 async function serve(cwd: string, env: NodeJS.ProcessEnv): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', '--cwd', cwd], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (d: Buffer) => {
@@ -62,7 +70,11 @@ async function connect(url: string, capabilities: ClientCapabilities = {}, token
 
 const text = (r: unknown) => ((r as CallToolResult).content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 const post = (url: string, headers: Record<string, string>) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(INIT) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(INIT),
+  });
 
 beforeAll(async () => {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build first (cd /work/main && pnpm turbo run build --filter @quiver/cli...).`);
@@ -94,7 +106,11 @@ describe('quiver mcp --http', () => {
 
   it('answers only on /mcp and only for known sessions', async () => {
     expect((await fetch(served.url.replace('/mcp', '/other'), { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
-    const stale = await fetch(served.url, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Mcp-Session-Id': 'nope', 'Content-Type': 'application/json' }, body: '{}' });
+    const stale = await fetch(served.url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Mcp-Session-Id': 'nope', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(stale.status).toBe(404);
   });
 
@@ -109,7 +125,9 @@ describe('quiver mcp --http', () => {
       expect(text(read)).toContain('hello over http');
       const missing = (await client.callTool({ name: 'read_file', arguments: { path: 'missing.txt' } })) as CallToolResult;
       expect(missing.isError).toBe(true);
-      const many = await Promise.all(Array.from({ length: 100 }, () => client.callTool({ name: 'read_file', arguments: { path: 'hello.txt' } })));
+      const many = await Promise.all(
+        Array.from({ length: 100 }, () => client.callTool({ name: 'read_file', arguments: { path: 'hello.txt' } })),
+      );
       for (const r of many) expect(text(r)).toContain('hello over http');
     } finally {
       await client.close();
@@ -123,10 +141,16 @@ describe('quiver mcp --http', () => {
     const client = await connect(served.url, { elicitation: {}, roots: { listChanged: true } });
     const asked: string[] = [];
     client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(other).href, name: 'client' }] }));
-    client.setRequestHandler(ElicitRequestSchema, async (req) => (asked.push(req.params.message), { action: 'accept', content: { confirm: true } }));
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      async (req) => (asked.push(req.params.message), { action: 'accept', content: { confirm: true } }),
+    );
     try {
       expect(text(await client.callTool({ name: 'read_file', arguments: { path: 'inside.txt' } }))).toContain('from the client root');
-      const ran = (await client.callTool({ name: 'execute_command', arguments: { command: 'touch approved.txt', requires_approval: true } })) as CallToolResult;
+      const ran = (await client.callTool({
+        name: 'execute_command',
+        arguments: { command: 'touch approved.txt', requires_approval: true },
+      })) as CallToolResult;
       expect(ran.isError, text(ran)).toBe(false);
       expect(asked[0]).toContain('touch approved.txt');
       expect(existsSync(join(other, 'approved.txt'))).toBe(true);

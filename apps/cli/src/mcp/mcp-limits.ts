@@ -13,7 +13,8 @@ export function messageTooLarge(size: number, limit: number): string {
 }
 
 /** The message for a JSON-RPC batch, refused on stdio and HTTP alike. */
-export const BATCH_REFUSED = 'Invalid request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them). Send one message at a time.';
+export const BATCH_REFUSED =
+  'Invalid request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them). Send one message at a time.';
 
 /** The JSON-RPC error codes the transports answer with. */
 export const JSONRPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, INVALID_PARAMS: -32602 } as const;

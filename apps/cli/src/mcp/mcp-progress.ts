@@ -22,7 +22,10 @@ export function createProgressReporter(
   let last = 0;
   const notify = (progress: number, message: string, total?: number) => {
     last = progress;
-    const params = total !== undefined && total >= progress ? { progressToken: token, progress, total, message } : { progressToken: token, progress, message };
+    const params =
+      total !== undefined && total >= progress
+        ? { progressToken: token, progress, total, message }
+        : { progressToken: token, progress, message };
     send({ method: 'notifications/progress', params }).catch(() => {});
   };
   return {

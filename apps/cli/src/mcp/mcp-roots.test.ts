@@ -6,7 +6,12 @@ describe('rootsToWorkspace', () => {
   it('turns file: URIs into folders and keeps usable names', () => {
     const a = pathToFileURL('/tmp/project a').href;
     const b = pathToFileURL('/tmp/b').href;
-    expect(rootsToWorkspace([{ uri: a, name: 'Project A' }, { uri: b, name: 'bad:name' }])).toEqual({
+    expect(
+      rootsToWorkspace([
+        { uri: a, name: 'Project A' },
+        { uri: b, name: 'bad:name' },
+      ]),
+    ).toEqual({
       roots: [{ name: 'Project A', path: '/tmp/project a' }, { path: '/tmp/b' }],
       skipped: [],
     });

@@ -54,7 +54,11 @@ describe('createMcpSession', () => {
   it('keeps the current workspace when the roots cannot be used', async () => {
     const r = runtimes();
     const logged: string[] = [];
-    const session = createMcpSession({ open: r.open, listRoots: () => Promise.reject(new Error('client gone')), log: (l) => void logged.push(l) });
+    const session = createMcpSession({
+      open: r.open,
+      listRoots: () => Promise.reject(new Error('client gone')),
+      log: (l) => void logged.push(l),
+    });
     const first = await session.use(undefined, async (rt) => rt);
     session.rootsChanged();
     expect(await session.use(undefined, async (rt) => rt)).toBe(first);

@@ -133,7 +133,10 @@ export function createMcpSession(options: McpSessionOptions): McpSession {
 function boundRoots(roots: ClientRoot[], warn: (line: string) => void): ClientRoot[] {
   return roots.filter((root) => {
     const why = broadRootReason(root.path);
-    if (why) warn(`refused the client root ${root.path}: it is ${why}, which would put the whole of it inside the workspace. The configured workspace roots are used instead; set mcp.allowBroadRoots: true in quiver.config to accept such roots.`);
+    if (why)
+      warn(
+        `refused the client root ${root.path}: it is ${why}, which would put the whole of it inside the workspace. The configured workspace roots are used instead; set mcp.allowBroadRoots: true in quiver.config to accept such roots.`,
+      );
     return !why;
   });
 }

@@ -26,7 +26,8 @@ async function pings(): Promise<void> {
   expect(await pipe.request(id, 'ping')).toEqual({ jsonrpc: '2.0', id, result: {} });
 }
 
-const padded = (id: number, bytes: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { _meta: { pad: 'x'.repeat(bytes) } } })}\n`;
+const padded = (id: number, bytes: number) =>
+  `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { _meta: { pad: 'x'.repeat(bytes) } } })}\n`;
 
 describe('quiver mcp on raw stdio pipes', () => {
   it('handles a message just under the limit', async () => {
@@ -56,7 +57,12 @@ describe('quiver mcp on raw stdio pipes', () => {
   });
 
   it('a batch is refused with -32600, as over HTTP', async () => {
-    await pipe.write(`${JSON.stringify([{ jsonrpc: '2.0', id: 900, method: 'ping' }, { jsonrpc: '2.0', id: 901, method: 'ping' }])}\n`);
+    await pipe.write(
+      `${JSON.stringify([
+        { jsonrpc: '2.0', id: 900, method: 'ping' },
+        { jsonrpc: '2.0', id: 901, method: 'ping' },
+      ])}\n`,
+    );
     const answer = await pipe.next((m) => m.error?.code === -32600 && m.id === null);
     expect(answer.error!.message).toMatch(/batches are not supported/);
     await pings();

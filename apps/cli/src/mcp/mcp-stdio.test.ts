@@ -5,7 +5,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ClientCapabilities, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processesWith } from '@quiver/testing';
 import { createMcpTestKit, type McpTestKit } from './mcp-test-kit.js';
@@ -49,7 +55,11 @@ describe('quiver mcp over stdio', () => {
   });
 
   it('runs every capability tool on a temp workspace', async (ctx) => {
-    const dir = await workspace('tools', { 'src/app.ts': 'export const answer = 42;\n', 'notes.md': 'alpha\nbeta\n' }, { approval: { editFiles: true } });
+    const dir = await workspace(
+      'tools',
+      { 'src/app.ts': 'export const answer = 42;\n', 'notes.md': 'alpha\nbeta\n' },
+      { approval: { editFiles: true } },
+    );
     const client = await connect(dir);
     const names = new Set((await client.listTools()).tools.map((t) => t.name));
 
@@ -74,7 +84,10 @@ describe('quiver mcp over stdio', () => {
     expect(wrote.isError, text(wrote)).toBe(false);
     expect(await readFile(join(dir, 'out/new.txt'), 'utf8')).toBe('written over MCP\n');
 
-    const edited = await call(client, 'replace_in_file', { path: 'notes.md', diff: '------- SEARCH\nbeta\n=======\ngamma\n+++++++ REPLACE' });
+    const edited = await call(client, 'replace_in_file', {
+      path: 'notes.md',
+      diff: '------- SEARCH\nbeta\n=======\ngamma\n+++++++ REPLACE',
+    });
     expect(edited.isError, text(edited)).toBe(false);
     expect(await readFile(join(dir, 'notes.md'), 'utf8')).toBe('alpha\ngamma\n');
   });
@@ -118,9 +131,13 @@ describe('quiver mcp over stdio', () => {
   it('streams command output as progress notifications', async () => {
     const client = await connect(await workspace('progress', {}));
     const messages: string[] = [];
-    const result = await client.callTool({ name: 'execute_command', arguments: { command: 'echo first-line; sleep 0.3; echo second-line', requires_approval: false } }, undefined, {
-      onprogress: (p) => void messages.push(p.message ?? ''),
-    });
+    const result = await client.callTool(
+      { name: 'execute_command', arguments: { command: 'echo first-line; sleep 0.3; echo second-line', requires_approval: false } },
+      undefined,
+      {
+        onprogress: (p) => void messages.push(p.message ?? ''),
+      },
+    );
     expect(result.isError).toBe(false);
     expect(messages.join('')).toContain('first-line');
     expect(messages.join('')).toContain('second-line');

@@ -67,7 +67,9 @@ export async function createMcpTestKit(prefix: string): Promise<McpTestKit> {
 }
 
 /** The text blocks of a result, joined. */
-export const resultText = (r: unknown): string => ((r as CallToolResult).content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
+export const resultText = (r: unknown): string =>
+  ((r as CallToolResult).content ?? []).map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 
 /** `tools/call` with a typed result. */
-export const callTool = (c: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+export const callTool = (c: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  c.callTool({ name, arguments: args }) as Promise<CallToolResult>;

@@ -8,11 +8,17 @@ describe('resolveMcpToken', () => {
 
   it('takes the config token when the environment has none; the environment wins', () => {
     expect(resolveMcpToken({}, 'config-token-0123456789')).toEqual({ token: 'config-token-0123456789', source: 'config' });
-    expect(resolveMcpToken({ [MCP_TOKEN_ENV]: 'env-token-0123456789' }, 'config-token-0123456789')).toEqual({ token: 'env-token-0123456789', source: 'env' });
+    expect(resolveMcpToken({ [MCP_TOKEN_ENV]: 'env-token-0123456789' }, 'config-token-0123456789')).toEqual({
+      token: 'env-token-0123456789',
+      source: 'env',
+    });
   });
 
   it('the --token flag wins over both', () => {
-    expect(resolveMcpToken({ [MCP_TOKEN_ENV]: 'env-token-0123456789' }, 'config-token-0123456789', 'flag-token-0123456789')).toEqual({ token: 'flag-token-0123456789', source: 'flag' });
+    expect(resolveMcpToken({ [MCP_TOKEN_ENV]: 'env-token-0123456789' }, 'config-token-0123456789', 'flag-token-0123456789')).toEqual({
+      token: 'flag-token-0123456789',
+      source: 'flag',
+    });
   });
 
   it('refuses a weak token from every source alike, naming the source', () => {

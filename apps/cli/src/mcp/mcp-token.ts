@@ -25,7 +25,8 @@ export interface McpToken {
 export function mcpTokenProblem(token: string): string | undefined {
   if (/\s/.test(token)) return 'it contains whitespace';
   if (token.length < MIN_MCP_TOKEN_LENGTH) return `it has ${token.length} characters; use at least ${MIN_MCP_TOKEN_LENGTH}`;
-  if (new Set(token).size < MIN_MCP_TOKEN_DISTINCT) return `it uses only ${new Set(token).size} distinct characters; use at least ${MIN_MCP_TOKEN_DISTINCT}`;
+  if (new Set(token).size < MIN_MCP_TOKEN_DISTINCT)
+    return `it uses only ${new Set(token).size} distinct characters; use at least ${MIN_MCP_TOKEN_DISTINCT}`;
   return undefined;
 }
 
@@ -47,7 +48,9 @@ export function resolveMcpToken(env: NodeJS.ProcessEnv = process.env, configured
     const problem = mcpTokenProblem(token);
     if (problem) {
       const where = source === 'flag' ? '--token' : source === 'env' ? MCP_TOKEN_ENV : 'the config (mcp.token)';
-      throw usageError(`The MCP token from ${where} is too weak: ${problem}. Unset it to get a generated one, or use a random one (e.g. openssl rand -base64 32).`);
+      throw usageError(
+        `The MCP token from ${where} is too weak: ${problem}. Unset it to get a generated one, or use a random one (e.g. openssl rand -base64 32).`,
+      );
     }
     return { token, source };
   }

@@ -4,7 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, createMcpTestKit, resultText, type McpTestKit } from './mcp-test-kit.js';
 
-const LOOP_TOOLS = ['attempt_completion', 'plan_mode_respond', 'act_mode_respond', 'new_task', 'condense', 'summarize_task', 'report_bug', 'focus_chain', 'ask_followup_question', 'load_mcp_documentation'];
+const LOOP_TOOLS = [
+  'attempt_completion',
+  'plan_mode_respond',
+  'act_mode_respond',
+  'new_task',
+  'condense',
+  'summarize_task',
+  'report_bug',
+  'focus_chain',
+  'ask_followup_question',
+  'load_mcp_documentation',
+];
 let kit: McpTestKit;
 
 beforeAll(async () => {
@@ -16,7 +27,17 @@ describe('the default MCP tool set', () => {
   it('offers the tools that act on the workspace or the world, and no agent-loop tool', async () => {
     const client = await kit.connect(await kit.workspace('default'));
     const names = (await client.listTools()).tools.map((t) => t.name);
-    for (const name of ['read_file', 'list_files', 'search_files', 'execute_command', 'write_to_file', 'replace_in_file', 'apply_patch', 'list_code_definition_names', 'web_fetch']) {
+    for (const name of [
+      'read_file',
+      'list_files',
+      'search_files',
+      'execute_command',
+      'write_to_file',
+      'replace_in_file',
+      'apply_patch',
+      'list_code_definition_names',
+      'web_fetch',
+    ]) {
       expect(names, name).toContain(name);
     }
     for (const name of LOOP_TOOLS) expect(names, name).not.toContain(name);
@@ -34,11 +55,15 @@ describe('the default MCP tool set', () => {
   });
 
   it('tools.<name>.enabled: true offers a loop tool; a configured model and server offer the rest', async () => {
-    const dir = await kit.workspace('enabled', {}, {
-      tools: { attempt_completion: { enabled: true } },
-      model: { provider: 'openai-compatible', model: 'local', baseURL: 'http://127.0.0.1:9/v1' },
-      mcpServers: { echo: { command: 'node', args: ['-e', ''] } },
-    });
+    const dir = await kit.workspace(
+      'enabled',
+      {},
+      {
+        tools: { attempt_completion: { enabled: true } },
+        model: { provider: 'openai-compatible', model: 'local', baseURL: 'http://127.0.0.1:9/v1' },
+        mcpServers: { echo: { command: 'node', args: ['-e', ''] } },
+      },
+    );
     const client = await kit.connect(dir);
     const tools = (await client.listTools()).tools;
     const names = tools.map((t) => t.name);

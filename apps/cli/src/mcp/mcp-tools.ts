@@ -1,5 +1,14 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { offeredTools, whyNotOffered, type HostCapabilities, type OfferContext, type QuiverConfig, type Registry, type ToolDescriptor, type ToolInfo } from '@quiver/core/host';
+import {
+  offeredTools,
+  whyNotOffered,
+  type HostCapabilities,
+  type OfferContext,
+  type QuiverConfig,
+  type Registry,
+  type ToolDescriptor,
+  type ToolInfo,
+} from '@quiver/core/host';
 import { mcpServersConfigSection } from '@quiver/mcp-hub/config-section';
 import { modelConfigSection } from '@quiver/runtime';
 
@@ -99,7 +108,11 @@ export async function listOfferedTools(
       continue;
     }
     // Checked again on the descriptor (or definition): it is the truth when a manifest left a flag out.
-    if (tool && whyNotOffered(tool, context, Object.hasOwn(config.tools ?? {}, tool.name) ? config.tools![tool.name] : undefined) === undefined) tools.push(tool);
+    if (
+      tool &&
+      whyNotOffered(tool, context, Object.hasOwn(config.tools ?? {}, tool.name) ? config.tools![tool.name] : undefined) === undefined
+    )
+      tools.push(tool);
   }
   return tools;
 }

@@ -4,7 +4,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { BIN } from './mcp-test-kit.js';
 
 /** One JSON-RPC message the server wrote. */
-export type RawMessage = { id?: string | number | null; result?: unknown; error?: { code: number; message: string; data?: unknown }; method?: string };
+export type RawMessage = {
+  id?: string | number | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+  method?: string;
+};
 
 /** A spawned `quiver mcp` and its stdout, line by line. */
 export interface RawMcpPipe {
@@ -64,7 +69,11 @@ export async function openRawPipe(dir: string): Promise<RawMcpPipe> {
       await exited;
     },
   };
-  const init = await pipe.request(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-pipe', version: '1' } });
+  const init = await pipe.request(0, 'initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw-pipe', version: '1' },
+  });
   if (!init.result) throw new Error(`initialize failed: ${JSON.stringify(init)}`);
   await pipe.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return pipe;

@@ -46,7 +46,13 @@ export async function startStdioHttpBridge(server: StdioServerCommand): Promise<
   let stderr = '';
 
   const open = async (): Promise<Session> => {
-    const stdio = new StdioClientTransport({ command: server.command, args: server.args, cwd: server.cwd, env: server.env, stderr: 'pipe' });
+    const stdio = new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      cwd: server.cwd,
+      env: server.env,
+      stderr: 'pipe',
+    });
     const http: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, session),
@@ -73,7 +79,13 @@ export async function startStdioHttpBridge(server: StdioServerCommand): Promise<
     if (known) return known.http.handleRequest(req, res);
     if (id !== undefined || req.method !== 'POST') {
       res.writeHead(id !== undefined ? 404 : 400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: id !== undefined ? 'Session not found' : 'No session: start with initialize' }, id: null }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: id !== undefined ? 'Session not found' : 'No session: start with initialize' },
+          id: null,
+        }),
+      );
       return;
     }
     const session = await open();

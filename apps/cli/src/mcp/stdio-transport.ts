@@ -75,7 +75,9 @@ export class QuiverStdioTransport implements Transport {
     if (this.oversized) return;
     if (this.size > this.limit) {
       this.oversized = true;
-      this.probe = Buffer.concat([...this.chunks, part]).subarray(0, ID_PROBE_BYTES).toString('utf8');
+      this.probe = Buffer.concat([...this.chunks, part])
+        .subarray(0, ID_PROBE_BYTES)
+        .toString('utf8');
       this.chunks = [];
       return;
     }
@@ -89,7 +91,8 @@ export class QuiverStdioTransport implements Transport {
     this.size = 0;
     this.oversized = false;
     this.probe = '';
-    if (oversized) return this.refuse(probeId(probe), JSONRPC.INVALID_REQUEST, messageTooLarge(size, this.limit), { limit: this.limit, size });
+    if (oversized)
+      return this.refuse(probeId(probe), JSONRPC.INVALID_REQUEST, messageTooLarge(size, this.limit), { limit: this.limit, size });
     if (!line.trim()) return;
     this.dispatch(line);
   }
@@ -106,8 +109,13 @@ export class QuiverStdioTransport implements Transport {
     if (!parsed.success) {
       const id = idOf(value);
       // A notification or response that does not parse has nobody to answer: report it only.
-      if (id === undefined && !hasMethod(value)) return void this.onerror?.(new Error(`Invalid JSON-RPC message ignored: ${line.slice(0, 200)}`));
-      return this.refuse(id ?? null, JSONRPC.INVALID_REQUEST, 'Invalid request: not a JSON-RPC 2.0 message (needs "jsonrpc": "2.0", a "method" and, for a request, an "id").');
+      if (id === undefined && !hasMethod(value))
+        return void this.onerror?.(new Error(`Invalid JSON-RPC message ignored: ${line.slice(0, 200)}`));
+      return this.refuse(
+        id ?? null,
+        JSONRPC.INVALID_REQUEST,
+        'Invalid request: not a JSON-RPC 2.0 message (needs "jsonrpc": "2.0", a "method" and, for a request, an "id").',
+      );
     }
     this.onmessage?.(parsed.data);
   }

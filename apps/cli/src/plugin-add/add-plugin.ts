@@ -34,7 +34,11 @@ async function install(pm: PackageManager, spec: string, dir: string): Promise<v
   } catch (e) {
     const err = e as Error & { stdout?: string; stderr?: string };
     const output = `${err.stderr ?? ''}${err.stdout ?? ''}`.trim().split('\n').slice(-12).join('\n');
-    throw quiverError(CLI_ERRORS.PLUGIN_ADD_FAILED, `'${cmd.file} ${cmd.args.join(' ')}' failed in ${dir}, so nothing was added to the config:\n${output || err.message}`, { plugin: spec, cause: e });
+    throw quiverError(
+      CLI_ERRORS.PLUGIN_ADD_FAILED,
+      `'${cmd.file} ${cmd.args.join(' ')}' failed in ${dir}, so nothing was added to the config:\n${output || err.message}`,
+      { plugin: spec, cause: e },
+    );
   }
 }
 
@@ -46,7 +50,12 @@ function installedPackageJson(name: string, dir: string): { file: string; pkg: P
 
 function checkEntry(name: string, file: string, manifest: Manifest): void {
   const entry = join(dirname(file), manifest.entry);
-  if (!existsSync(entry)) throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Package '${name}' names entry '${manifest.entry}', which is not in the installed package. Ask its author to publish it built.`, { plugin: name, file: entry, key: 'quiver.entry' });
+  if (!existsSync(entry))
+    throw quiverError(
+      ERROR_CODES.PLUGIN_ENTRY_MISSING,
+      `Package '${name}' names entry '${manifest.entry}', which is not in the installed package. Ask its author to publish it built.`,
+      { plugin: name, file: entry, key: 'quiver.entry' },
+    );
 }
 
 /**

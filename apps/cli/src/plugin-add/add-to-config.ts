@@ -53,14 +53,23 @@ function editedConfig(plugin: string, configFile: string): Promise<string | unde
   try {
     config = JSON.parse(text) as Record<string, unknown>;
   } catch (cause) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile} is not valid JSON (${(cause as Error).message}). Fix it, then run quiver plugin add again.`, { file: configFile, cause });
+    throw quiverError(
+      ERROR_CODES.CONFIG_INVALID,
+      `${configFile} is not valid JSON (${(cause as Error).message}). Fix it, then run quiver plugin add again.`,
+      { file: configFile, cause },
+    );
   }
   if (!config || typeof config !== 'object' || Array.isArray(config)) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile} is not a JSON object. Make it { "plugins": [...] }.`, { file: configFile });
+    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile} is not a JSON object. Make it { "plugins": [...] }.`, {
+      file: configFile,
+    });
   }
   const plugins = config.plugins;
   if (plugins !== undefined && !Array.isArray(plugins)) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile}: "plugins" is not a list. Make it an array of package names.`, { file: configFile, key: 'plugins' });
+    throw quiverError(ERROR_CODES.CONFIG_INVALID, `${configFile}: "plugins" is not a list. Make it an array of package names.`, {
+      file: configFile,
+      key: 'plugins',
+    });
   }
   if (plugins?.some((p) => entryName(p) === plugin)) return undefined;
   if (plugins) config.plugins = [...plugins, plugin];

@@ -65,13 +65,19 @@ function configObject(exported: any): ObjectProxy | undefined {
   if (!exported || typeof exported !== 'object') return undefined;
   const node = exported.$ast as AstNode | undefined;
   if (node?.type === 'ObjectExpression') return exported as ObjectProxy;
-  if (node?.type === 'CallExpression' && node.arguments?.length === 1 && node.arguments[0].type === 'ObjectExpression') return exported.$args[0] as ObjectProxy;
+  if (node?.type === 'CallExpression' && node.arguments?.length === 1 && node.arguments[0].type === 'ObjectExpression')
+    return exported.$args[0] as ObjectProxy;
   return undefined;
 }
 
 /** The property `key` of an object literal: only plain `key: value` properties count. */
 function property(object: AstNode, key: string): AstNode | undefined {
-  return object.properties.find((p: AstNode) => (p.type === 'ObjectProperty' || p.type === 'Property') && !p.computed && ((p.key.type === 'Identifier' && p.key.name === key) || (p.key.type === 'StringLiteral' && p.key.value === key)));
+  return object.properties.find(
+    (p: AstNode) =>
+      (p.type === 'ObjectProperty' || p.type === 'Property') &&
+      !p.computed &&
+      ((p.key.type === 'Identifier' && p.key.name === key) || (p.key.type === 'StringLiteral' && p.key.value === key)),
+  );
 }
 
 function hasKey(object: AstNode, key: string): boolean {

@@ -22,7 +22,12 @@ beforeAll(async () => {
   // A plugin package as published: a manifest and a built entry (listing reads only the manifest).
   await writeFile(
     join(plugin, 'package.json'),
-    JSON.stringify({ name: PLUGIN, version: '1.0.0', type: 'module', quiver: { apiVersion: 1, tools: [{ name: 'tiny', description: 'A tiny tool' }], entry: './index.js', core: '>=0.0.0' } }),
+    JSON.stringify({
+      name: PLUGIN,
+      version: '1.0.0',
+      type: 'module',
+      quiver: { apiVersion: 1, tools: [{ name: 'tiny', description: 'A tiny tool' }], entry: './index.js', core: '>=0.0.0' },
+    }),
   );
   await writeFile(join(plugin, 'index.js'), 'export default {};\n');
   await mkdir(join(base, 'home'));
@@ -87,7 +92,9 @@ describe('quiver plugin add with a module config', () => {
     const added = await add(dir);
     expect(added.code, added.stderr).toBe(0);
     const after = await readFile(join(dir, 'quiver.config.mjs'), 'utf8');
-    expect(after.startsWith("import { defineConfig } from '@quiver/core';\n\nexport default defineConfig({\n  approval: { readFiles: true },")).toBe(true);
+    expect(
+      after.startsWith("import { defineConfig } from '@quiver/core';\n\nexport default defineConfig({\n  approval: { readFiles: true },"),
+    ).toBe(true);
     expect(after).toMatch(/extends: ["']quiver:default["']/);
     expect(after).toMatch(/plugins: \[["']\.\.\.["'], ["']quiver-tool-tiny["']\]/);
   }, 180_000);
@@ -97,15 +104,19 @@ describe('quiver plugin add with a module config', () => {
     ['a computed plugins list', 'const extra = ["..."];\nexport default { plugins: extra };\n'],
     ['CommonJS', 'module.exports = { plugins: ["..."] };\n'],
     ['a syntax error', 'export default { plugins: [ };\n'],
-  ])('refuses %s: nothing installed, the file unchanged, what to add by hand', async (label, text) => {
-    const dir = await project(`refused-${label.replace(/\W+/g, '-')}`, 'quiver.config.js', text);
-    const refused = await add(dir);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('QUIVER_ERR_CLI_PLUGIN_ADD_FAILED');
-    expect(refused.stderr).toContain('nothing was installed or changed');
-    expect(refused.stderr).toContain(`add '${PLUGIN}' to the config's "plugins" list yourself`);
-    expect(await readFile(join(dir, 'quiver.config.js'), 'utf8')).toBe(text);
-    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
-    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).not.toHaveProperty('dependencies');
-  }, 60_000);
+  ])(
+    'refuses %s: nothing installed, the file unchanged, what to add by hand',
+    async (label, text) => {
+      const dir = await project(`refused-${label.replace(/\W+/g, '-')}`, 'quiver.config.js', text);
+      const refused = await add(dir);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('QUIVER_ERR_CLI_PLUGIN_ADD_FAILED');
+      expect(refused.stderr).toContain('nothing was installed or changed');
+      expect(refused.stderr).toContain(`add '${PLUGIN}' to the config's "plugins" list yourself`);
+      expect(await readFile(join(dir, 'quiver.config.js'), 'utf8')).toBe(text);
+      expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+      expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).not.toHaveProperty('dependencies');
+    },
+    60_000,
+  );
 });

@@ -17,10 +17,17 @@ export function isLocalSpec(spec: string): boolean {
  * for a local path, else from the registry with `npm view` (the registry npm is configured
  * with for this project, `.npmrc` included). For a range, the newest matching version.
  */
-export async function pluginMetadata(spec: string, projectDir: string): Promise<PluginPackageJson & { peerDependencies?: Record<string, string> }> {
+export async function pluginMetadata(
+  spec: string,
+  projectDir: string,
+): Promise<PluginPackageJson & { peerDependencies?: Record<string, string> }> {
   if (isLocalSpec(spec)) {
     const pj = join(resolve(projectDir, spec.replace(/^file:/, '')), 'package.json');
-    if (!existsSync(pj)) throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `'${spec}' has no package.json (${pj}). Give the folder of a plugin package.`, { file: pj, plugin: spec });
+    if (!existsSync(pj))
+      throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `'${spec}' has no package.json (${pj}). Give the folder of a plugin package.`, {
+        file: pj,
+        plugin: spec,
+      });
     return JSON.parse(readFileSync(pj, 'utf8')) as PluginPackageJson;
   }
   let stdout: string;
@@ -29,10 +36,17 @@ export async function pluginMetadata(spec: string, projectDir: string): Promise<
   } catch (e) {
     const err = e as Error & { stdout?: string; stderr?: string };
     const detail = (err.stdout || err.stderr || err.message).trim().split('\n').slice(0, 6).join(' ');
-    throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `Plugin '${spec}' could not be found on the registry: ${detail}. Check the name, or the registry npm uses here (npm config get registry).`, { plugin: spec, cause: e });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_NOT_FOUND,
+      `Plugin '${spec}' could not be found on the registry: ${detail}. Check the name, or the registry npm uses here (npm config get registry).`,
+      { plugin: spec, cause: e },
+    );
   }
   const parsed = JSON.parse(stdout) as PluginPackageJson | PluginPackageJson[];
   const found = Array.isArray(parsed) ? parsed[parsed.length - 1] : parsed;
-  if (!found) throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `No version of '${spec}' is on the registry. Check the name and range.`, { plugin: spec });
+  if (!found)
+    throw quiverError(ERROR_CODES.PLUGIN_NOT_FOUND, `No version of '${spec}' is on the registry. Check the name and range.`, {
+      plugin: spec,
+    });
   return found;
 }

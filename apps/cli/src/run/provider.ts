@@ -28,22 +28,37 @@ const DEFAULT_KEY_ENV: Record<ProviderName, string | undefined> = {
 };
 
 /** Merge the config's `model` entry with `--provider`, `--model`, `--base-url`, `--api-key-env`. */
-export function resolveModelSettings(config: ModelSection | undefined, flags: { provider?: string; model?: string; baseUrl?: string; apiKeyEnv?: string }): ModelSettings {
+export function resolveModelSettings(
+  config: ModelSection | undefined,
+  flags: { provider?: string; model?: string; baseUrl?: string; apiKeyEnv?: string },
+): ModelSettings {
   const baseURL = flags.baseUrl ?? config?.baseURL;
   const provider = flags.provider ?? config?.provider ?? (baseURL ? 'openai-compatible' : undefined);
   const model = flags.model ?? config?.model;
-  if (provider && !(PROVIDERS as readonly string[]).includes(provider)) throw usageError(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(', ')}.`);
+  if (provider && !(PROVIDERS as readonly string[]).includes(provider))
+    throw usageError(`Unknown provider '${provider}'. Use one of: ${PROVIDERS.join(', ')}.`);
   if (!provider || !model) {
-    const missing = provider ? `a model id for ${provider} (--model or model.model)` : model ? `a provider for model '${model}' (--provider or model.provider)` : 'a model';
+    const missing = provider
+      ? `a model id for ${provider} (--model or model.model)`
+      : model
+        ? `a provider for model '${model}' (--provider or model.provider)`
+        : 'a model';
     throw usageError(
       `quiver run needs ${missing}: add "model": { "provider": "anthropic", "model": "claude-sonnet-4-5" } to quiver.config.json, or pass --provider and --model (--base-url for a local OpenAI-compatible server).`,
     );
   }
   const name = provider as ProviderName;
   if (name === 'openai-compatible' && !baseURL) {
-    throw usageError('The openai-compatible provider needs a base URL: --base-url http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:1234/v1 (LM Studio), or model.baseURL in the config.');
+    throw usageError(
+      'The openai-compatible provider needs a base URL: --base-url http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:1234/v1 (LM Studio), or model.baseURL in the config.',
+    );
   }
-  const settings: ModelSettings = { provider: name, model, baseURL, apiKeyEnv: flags.apiKeyEnv ?? config?.apiKeyEnv ?? DEFAULT_KEY_ENV[name] };
+  const settings: ModelSettings = {
+    provider: name,
+    model,
+    baseURL,
+    apiKeyEnv: flags.apiKeyEnv ?? config?.apiKeyEnv ?? DEFAULT_KEY_ENV[name],
+  };
   if (config?.maxTurns) settings.maxTurns = config.maxTurns;
   return settings;
 }
@@ -53,7 +68,10 @@ export function resolveModelSettings(config: ModelSection | undefined, flags: { 
  * loops of their own. A key the provider needs but the environment lacks is an error now,
  * before any request (`QUIVER_ERR_PROVIDER_FAILED`, exit 2).
  */
-export function createModel(settings: ModelSettings, env: NodeJS.ProcessEnv = process.env): { model: LanguageModel; agentModel: AgentModel } {
+export function createModel(
+  settings: ModelSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): { model: LanguageModel; agentModel: AgentModel } {
   const apiKey = settings.apiKeyEnv ? env[settings.apiKeyEnv]?.trim() : undefined;
   if (settings.apiKeyEnv && !apiKey) {
     throw quiverError(

@@ -19,7 +19,9 @@ export function closestMatchLines(text: string): string[] {
   const lines = text.split('\n');
   const start = lines.findIndex((l) => l.startsWith('The closest match is at line '));
   if (start < 0) return [];
-  const end = lines.findIndex((l, i) => i > start && (l.startsWith('First difference at line ') || l.trim() === '' || l.startsWith('The file was not changed')));
+  const end = lines.findIndex(
+    (l, i) => i > start && (l.startsWith('First difference at line ') || l.trim() === '' || l.startsWith('The file was not changed')),
+  );
   const body = lines.slice(start + 1, end < 0 ? undefined : end);
   const shown = body.slice(0, MAX_MATCH_LINES).map((l) => `  ${l}`);
   if (body.length > shown.length) shown.push(`  … ${body.length - shown.length} more lines`);

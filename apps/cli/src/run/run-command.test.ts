@@ -7,7 +7,13 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createScriptedProvider, type ScriptedProvider, type ScriptedProviderOptions, type ScriptedReply, type ScriptedRequest } from '@quiver/agent';
+import {
+  createScriptedProvider,
+  type ScriptedProvider,
+  type ScriptedProviderOptions,
+  type ScriptedReply,
+  type ScriptedRequest,
+} from '@quiver/agent';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processesWith } from '@quiver/testing';
 
@@ -49,10 +55,19 @@ interface Run {
 }
 
 /** Run `quiver run ...` in a folder; `whileRunning` may poke the process (send SIGINT). */
-function quiver(dir: string, args: string[], env: Record<string, string | undefined> = {}, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<Run> {
+function quiver(
+  dir: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  whileRunning?: (child: ReturnType<typeof spawn>) => void,
+): Promise<Run> {
   return new Promise((resolve) => {
     // --trust: the test trusts its own temp workspace (its config names hooks, endpoints and keys).
-    const child = spawn(process.execPath, [BIN, 'run', '--trust', ...args], { cwd: dir, env: { ...process.env, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'run', '--trust', ...args], {
+      cwd: dir,
+      env: { ...process.env, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -65,7 +80,10 @@ function quiver(dir: string, args: string[], env: Record<string, string | undefi
 const anthropicArgs = (url: string) => ['--provider', 'anthropic', '--model', 'claude-test', '--base-url', url, '--max-retries', '0'];
 const call = (name: string, input: Record<string, unknown>, text?: string): ScriptedReply => ({ text, toolCalls: [{ name, input }] });
 const done = (result: string) => call('attempt_completion', { result });
-const byTurn = (...replies: ScriptedReply[]) => (r: ScriptedRequest) => replies[Math.min(replies.length - 1, (r.body.messages as unknown[]).length >> 1)];
+const byTurn =
+  (...replies: ScriptedReply[]) =>
+  (r: ScriptedRequest) =>
+    replies[Math.min(replies.length - 1, (r.body.messages as unknown[]).length >> 1)];
 
 describe('quiver run: providers', () => {
   it('anthropic: reads a file, completes; text to stdout, tool activity to stderr', async () => {
@@ -82,11 +100,21 @@ describe('quiver run: providers', () => {
 
   it('openai from the config model entry, with the key from the named variable; --json prints a summary', async () => {
     const url = await serve('openai', [call('read_file', { path: 'a.txt' }), done('Read it.')]);
-    const dir = await workspace({ 'a.txt': 'x' }, { model: { provider: 'openai', model: 'gpt-test', baseURL: url, apiKeyEnv: 'MY_OPENAI_KEY' } });
+    const dir = await workspace(
+      { 'a.txt': 'x' },
+      { model: { provider: 'openai', model: 'gpt-test', baseURL: url, apiKeyEnv: 'MY_OPENAI_KEY' } },
+    );
     const r = await quiver(dir, ['Read a.txt', '--json', '--max-retries', '0'], { MY_OPENAI_KEY: 'sk-mine' });
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout.trim());
-    expect(summary).toMatchObject({ status: 'completed', result: 'Read it.', turns: 2, toolCalls: 2, usage: { inputTokens: 20, outputTokens: 10 }, model: { provider: 'openai', model: 'gpt-test' } });
+    expect(summary).toMatchObject({
+      status: 'completed',
+      result: 'Read it.',
+      turns: 2,
+      toolCalls: 2,
+      usage: { inputTokens: 20, outputTokens: 10 },
+      model: { provider: 'openai', model: 'gpt-test' },
+    });
     expect(summary.messages).toBeUndefined();
     expect(provider!.requests[0].headers.authorization).toBe('Bearer sk-mine');
     expect(provider!.requests[0].path).toBe('/v1/chat/completions');
@@ -157,7 +185,10 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
   it('config command hooks fire: TaskStart, UserPromptSubmit, TaskComplete', async () => {
     const dir = await workspace({});
     const hook = join(dir, 'log-hook.sh');
-    await writeFile(hook, `#!/bin/sh\nnode -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>require("fs").appendFileSync(${JSON.stringify(join(dir, 'hooks.log'))}, JSON.parse(s).hook_event_name+"\\n"))'\n`);
+    await writeFile(
+      hook,
+      `#!/bin/sh\nnode -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>require("fs").appendFileSync(${JSON.stringify(join(dir, 'hooks.log'))}, JSON.parse(s).hook_event_name+"\\n"))'\n`,
+    );
     await chmod(hook, 0o755);
     const url = await serve('anthropic', [done('Done.')]);
     const hooks = Object.fromEntries(['TaskStart', 'UserPromptSubmit', 'TaskComplete'].map((e) => [e, [{ hooks: [{ command: hook }] }]]));
@@ -171,7 +202,10 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
     const dir = await workspace({});
     // A unique sleep found by its command line: inside the sandbox, $$ is a PID-namespace pid.
     const marker = `30.${process.pid}${Math.floor(Math.random() * 1e6)}`;
-    const url = await serve('anthropic', [call('execute_command', { command: `echo started > started.txt; exec sleep ${marker}`, requires_approval: false }), done('x')]);
+    const url = await serve('anthropic', [
+      call('execute_command', { command: `echo started > started.txt; exec sleep ${marker}`, requires_approval: false }),
+      done('x'),
+    ]);
     const startedFile = join(dir, 'started.txt');
     const r = await quiver(dir, ['Sleep', ...anthropicArgs(url), '--yes'], { ANTHROPIC_API_KEY: 'k' }, (child) => {
       const poll = setInterval(() => {
@@ -188,10 +222,18 @@ describe('quiver run: approvals, hooks, Ctrl-C', () => {
 });
 
 describe('quiver run: retries, exit codes, sessions', () => {
-  it('shows each retry with the provider\'s reason and the wait; piped output carries no escape codes', async () => {
+  it("shows each retry with the provider's reason and the wait; piped output carries no escape codes", async () => {
     const dir = await workspace({});
-    const url = await serve('anthropic', [{ status: 503, error: 'Overloaded', headers: { 'retry-after': '0' } }, call('execute_command', { command: 'exit 3', requires_approval: false }), done('ok')]);
-    const r = await quiver(dir, ['Go', '--provider', 'anthropic', '--model', 'claude-test', '--base-url', url, '--max-retries', '1', '--yes'], { ANTHROPIC_API_KEY: 'k' });
+    const url = await serve('anthropic', [
+      { status: 503, error: 'Overloaded', headers: { 'retry-after': '0' } },
+      call('execute_command', { command: 'exit 3', requires_approval: false }),
+      done('ok'),
+    ]);
+    const r = await quiver(
+      dir,
+      ['Go', '--provider', 'anthropic', '--model', 'claude-test', '--base-url', url, '--max-retries', '1', '--yes'],
+      { ANTHROPIC_API_KEY: 'k' },
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('quiver: [retry] HTTP 503: Overloaded; retrying in 0.0s (1 of 1)');
     expect(r.stderr).toContain('quiver:   Command failed with exit code 3.');
@@ -239,7 +281,10 @@ describe('quiver run: retries, exit codes, sessions', () => {
   });
 
   it('--no-session and model.saveSessions: false save nothing, and no resume is offered', async () => {
-    for (const [args, config] of [[['--no-session'], undefined], [[], { model: { provider: 'anthropic', model: 'claude-test', saveSessions: false } }]] as const) {
+    for (const [args, config] of [
+      [['--no-session'], undefined],
+      [[], { model: { provider: 'anthropic', model: 'claude-test', saveSessions: false } }],
+    ] as const) {
       const dir = await workspace({ 'a.txt': 'alpha\n' }, config);
       const url = await serve('anthropic', [call('read_file', { path: 'a.txt' }), { status: 500, error: 'down' }]);
       const failed = await quiver(dir, ['Read a.txt', ...anthropicArgs(url), ...args], { ANTHROPIC_API_KEY: 'k' });
@@ -267,8 +312,11 @@ describe('quiver run: subagents', () => {
     const url = await serve('anthropic', (r) => {
       const messages = r.body.messages as { content: unknown }[];
       const first = JSON.stringify(messages[0].content);
-      if (first.includes('Investigate')) return messages.length === 1 ? call('use_subagents', { prompts: ['read a.txt', 'read b.txt'] }) : done('Both read.');
-      return messages.length === 1 ? { ...call('read_file', { path: first.includes('a.txt') ? 'a.txt' : 'b.txt' }), delayMs: 100 } : done(`sub ${first.includes('a.txt') ? 'a' : 'b'} done`);
+      if (first.includes('Investigate'))
+        return messages.length === 1 ? call('use_subagents', { prompts: ['read a.txt', 'read b.txt'] }) : done('Both read.');
+      return messages.length === 1
+        ? { ...call('read_file', { path: first.includes('a.txt') ? 'a.txt' : 'b.txt' }), delayMs: 100 }
+        : done(`sub ${first.includes('a.txt') ? 'a' : 'b'} done`);
     });
     const dir = await workspace({ 'a.txt': 'A', 'b.txt': 'B' }, { plugins: ['@quiver/tool-read-file', '@quiver/tool-use-subagents'] });
     const r = await quiver(dir, ['Investigate', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k' });
@@ -290,14 +338,22 @@ describe('quiver run: subagents', () => {
 
     let url = await serve('anthropic', [done('ok')]);
     const bare = await workspace({}, plugins);
-    let r = await quiver(bare, ['Go', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k', HOME: home, BRAVE_SEARCH_API_KEY: undefined, TAVILY_API_KEY: undefined });
+    let r = await quiver(bare, ['Go', ...anthropicArgs(url)], {
+      ANTHROPIC_API_KEY: 'k',
+      HOME: home,
+      BRAVE_SEARCH_API_KEY: undefined,
+      TAVILY_API_KEY: undefined,
+    });
     expect(r.code).toBe(0);
     expect(toolsOf(provider!.requests[0])).toEqual(['attempt_completion', 'read_file']);
     expect(systemOf(provider!.requests[0])).not.toContain('SKILLS');
     await provider!.close();
 
     url = await serve('anthropic', [done('ok')]);
-    const equipped = await workspace({ '.quiver/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ship a release to production\n---\nRun make deploy.\n' }, plugins);
+    const equipped = await workspace(
+      { '.quiver/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ship a release to production\n---\nRun make deploy.\n' },
+      plugins,
+    );
     r = await quiver(equipped, ['Go', ...anthropicArgs(url)], { ANTHROPIC_API_KEY: 'k', HOME: home, BRAVE_SEARCH_API_KEY: 'brave-key' });
     expect(r.code).toBe(0);
     expect(toolsOf(provider!.requests[0])).toEqual(['attempt_completion', 'read_file', 'use_skill', 'web_search']);

@@ -33,7 +33,10 @@ async function workspace(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-const call = (name: string, input: Record<string, unknown>, extra: Partial<ScriptedReply> = {}): ScriptedReply => ({ toolCalls: [{ name, input }], ...extra });
+const call = (name: string, input: Record<string, unknown>, extra: Partial<ScriptedReply> = {}): ScriptedReply => ({
+  toolCalls: [{ name, input }],
+  ...extra,
+});
 const done = (result: string) => call('attempt_completion', { result });
 /** Strip colour and cursor codes, to read the screen as text. */
 const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
@@ -57,10 +60,17 @@ interface PtyRun {
 async function quiverPty(dir: string, replies: ScriptedReply[], args: string[] = [], env: Record<string, string> = {}): Promise<PtyRun> {
   const extra = env;
   provider = await createScriptedProvider({ protocol: 'anthropic', replies });
-  const pty = spawnPty(process.execPath, [BIN, 'run', ...args, '--provider', 'anthropic', '--model', 'claude-test', '--base-url', provider.baseURL, '--max-retries', '0'], {
-    name: 'xterm-256color', cols: 160, rows: 50, cwd: dir,
-    env: { ...cleanEnv({ ...process.env, ANTHROPIC_API_KEY: 'sk-test' }), ...extra },
-  });
+  const pty = spawnPty(
+    process.execPath,
+    [BIN, 'run', ...args, '--provider', 'anthropic', '--model', 'claude-test', '--base-url', provider.baseURL, '--max-retries', '0'],
+    {
+      name: 'xterm-256color',
+      cols: 160,
+      rows: 50,
+      cwd: dir,
+      env: { ...cleanEnv({ ...process.env, ANTHROPIC_API_KEY: 'sk-test' }), ...extra },
+    },
+  );
   let out = '';
   pty.onData((d) => (out += d));
   const exit = new Promise<number>((resolve) => pty.onExit(({ exitCode }) => resolve(exitCode)));
@@ -146,7 +156,10 @@ describe('interrupts at a prompt', () => {
 
   it('a failed SEARCH shows the closest match with its line number', async () => {
     const dir = await workspace({ 'a.ts': 'const a = 1;\nfunction greet(name) {\n  return `hi ${name}`;\n}\n' });
-    const edit = call('replace_in_file', { path: 'a.ts', diff: '------- SEARCH\nfunction greet(nam) {\n  return `hi ${name}`;\n=======\nfunction greet(name: string) {\n  return `hi ${name}`;\n+++++++ REPLACE' });
+    const edit = call('replace_in_file', {
+      path: 'a.ts',
+      diff: '------- SEARCH\nfunction greet(nam) {\n  return `hi ${name}`;\n=======\nfunction greet(name: string) {\n  return `hi ${name}`;\n+++++++ REPLACE',
+    });
     const run = await quiverPty(dir, [edit, done('ok')], ['Type greet', '--yes']);
     expect(await run.exit).toBe(0);
     const screen = plain(run.screen());
@@ -157,7 +170,11 @@ describe('interrupts at a prompt', () => {
   it('a second Ctrl-C quits at once, without waiting for the task to wind down', async () => {
     const dir = await workspace({});
     // A command that ignores SIGTERM: the first Ctrl-C's clean stop has to wait for its SIGKILL.
-    const run = await quiverPty(dir, [call('execute_command', { command: "trap '' TERM INT; echo trapped-$((40+2)); sleep 20", requires_approval: false }), done('x')], ['Wait', '--yes']);
+    const run = await quiverPty(
+      dir,
+      [call('execute_command', { command: "trap '' TERM INT; echo trapped-$((40+2)); sleep 20", requires_approval: false }), done('x')],
+      ['Wait', '--yes'],
+    );
     // The command's own output (streamed live; its text says $((40+2)), not 42) says the trap is set: a Ctrl-C before that, on a
     // busy machine, would find nothing slow to wait for.
     await run.waitFor(/trapped-42/);
@@ -171,9 +188,13 @@ describe('interrupts at a prompt', () => {
 });
 
 describe('the live screen', () => {
-  it('a spinner with the elapsed time while the model thinks; the saved edit\'s +N -M; --yes does not stop at the completion', async () => {
+  it("a spinner with the elapsed time while the model thinks; the saved edit's +N -M; --yes does not stop at the completion", async () => {
     const dir = await workspace({ 'a.txt': 'one\n' });
-    const run = await quiverPty(dir, [call('write_to_file', { path: 'a.txt', content: 'one\ntwo\n' }, { delayMs: 1200 }), done('Added two.')], ['Add a line', '--yes']);
+    const run = await quiverPty(
+      dir,
+      [call('write_to_file', { path: 'a.txt', content: 'one\ntwo\n' }, { delayMs: 1200 }), done('Added two.')],
+      ['Add a line', '--yes'],
+    );
     expect(await run.exit).toBe(0);
     const screen = plain(run.screen());
     expect(screen).toMatch(/thinking \d+\.\ds/);
@@ -184,7 +205,12 @@ describe('the live screen', () => {
 
   it('NO_COLOR turns colour off on a terminal', async () => {
     const dir = await workspace({});
-    const run = await quiverPty(dir, [call('execute_command', { command: 'exit 3', requires_approval: false }), done('ok')], ['Fail', '--yes'], { NO_COLOR: '1' });
+    const run = await quiverPty(
+      dir,
+      [call('execute_command', { command: 'exit 3', requires_approval: false }), done('ok')],
+      ['Fail', '--yes'],
+      { NO_COLOR: '1' },
+    );
     expect(await run.exit).toBe(0);
     expect(run.screen()).not.toMatch(/\x1b\[3\dm/);
     expect(plain(run.screen())).toContain('Command failed with exit code 3.');

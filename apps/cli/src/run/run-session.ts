@@ -26,7 +26,9 @@ export function sessionToResume(root: string, positionals: string[]): { saved: S
   }
   const prompt = (isId ? rest : positionals).join(' ').trim() || undefined;
   if (saved.status === 'completed' && !prompt) {
-    throw usageError(`Session ${saved.header.id} completed already. To go on with it, say what to do next: quiver run --resume ${saved.header.id} "<what next>".`);
+    throw usageError(
+      `Session ${saved.header.id} completed already. To go on with it, say what to do next: quiver run --resume ${saved.header.id} "<what next>".`,
+    );
   }
   if (!saved.messages.length) throw usageError(`Session ${saved.header.id} has no conversation to resume; start a new run instead.`);
   return { saved, prompt };
@@ -36,10 +38,19 @@ export function sessionToResume(root: string, positionals: string[]): { saved: S
  * A writer for this run's session: the resumed one, or a new file. Saving is best effort: a
  * folder that cannot be written costs the session, not the run (the reason goes to stderr).
  */
-export function openSession(root: string, options: { resumed?: SavedSession; prompt: string; model: { provider: string; model: string }; warn(text: string): void }): SessionWriter | undefined {
+export function openSession(
+  root: string,
+  options: { resumed?: SavedSession; prompt: string; model: { provider: string; model: string }; warn(text: string): void },
+): SessionWriter | undefined {
   try {
     if (options.resumed) return continueSession(options.resumed);
-    return createSession(sessionsDir(root), { id: newSessionId(), created: new Date().toISOString(), prompt: options.prompt, cwd: root, model: options.model });
+    return createSession(sessionsDir(root), {
+      id: newSessionId(),
+      created: new Date().toISOString(),
+      prompt: options.prompt,
+      cwd: root,
+      model: options.model,
+    });
   } catch (e) {
     options.warn(`the conversation is not saved (${e instanceof Error ? e.message : String(e)}), so this run cannot be resumed.`);
     return undefined;

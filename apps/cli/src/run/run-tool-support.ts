@@ -22,9 +22,14 @@ export async function runToolSupport(runtime: Runtime, warn: (text: string) => v
   const names = new Set(registry.names());
   const exclude: string[] = [];
   const systemAppend: string[] = [];
-  if (names.has('web_search') && !container.has(webSearchProviderRef) && !webSearchConfigured(registry.options('web_search'))) exclude.push('web_search');
+  if (names.has('web_search') && !container.has(webSearchProviderRef) && !webSearchConfigured(registry.options('web_search')))
+    exclude.push('web_search');
   if (names.has('use_skill')) {
-    const found = await availableSkills({ cwd: runtime.workspace.primary.path, options: registry.options('use_skill'), services: container });
+    const found = await availableSkills({
+      cwd: runtime.workspace.primary.path,
+      options: registry.options('use_skill'),
+      services: container,
+    });
     for (const r of found.rejected) warn(`skipped the skill ${r.path}: ${r.reason}`);
     if (found.skills.length) systemAppend.push(skillsPromptSection(found.skills));
     else exclude.push('use_skill');

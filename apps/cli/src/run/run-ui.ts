@@ -62,7 +62,9 @@ export function createRunUi(options: RunUiOptions, streams: RunStreams = process
       for (const line of resultLines(call.name, call.params, result, options.verbose, c)) streams.stderr.write(`quiver:   ${line}\n`);
     },
     retry(n: RetryNotice) {
-      err(`quiver: ${c.yellow('[retry]')} ${show(n.reason)}; retrying in ${(n.delayMs / 1000).toFixed(1)}s (${n.attempt} of ${n.maxRetries})`);
+      err(
+        `quiver: ${c.yellow('[retry]')} ${show(n.reason)}; retrying in ${(n.delayMs / 1000).toFixed(1)}s (${n.attempt} of ${n.maxRetries})`,
+      );
       spin?.start('waiting to retry');
     },
     notice(kind, message) {
@@ -77,12 +79,16 @@ function resultLines(tool: string, params: Record<string, unknown>, result: Tool
   if (verbose) return [`${result.isError ? c.red('failed') : c.green('ok')}${text ? `: ${escapeTerminal(text)}` : ''}`];
   if (result.isError) {
     const first = firstInformativeLine(text);
-    return [`${c.red('failed')}${first ? `: ${escapeTerminal(first)}` : ''}`, ...closestMatchLines(text).map((l) => c.dim(escapeTerminal(l)))];
+    return [
+      `${c.red('failed')}${first ? `: ${escapeTerminal(first)}` : ''}`,
+      ...closestMatchLines(text).map((l) => c.dim(escapeTerminal(l))),
+    ];
   }
   if (tool === 'execute_command') {
     const status = text.split('\n')[0] ?? '';
     return [/exit code 0\b/.test(status) ? c.green(escapeTerminal(status)) : c.red(escapeTerminal(status))];
   }
-  if (tool === 'apply_patch' && typeof params.input === 'string') return [`${c.green('patched')} ${countsText(patchCounts(params.input), c)}`];
+  if (tool === 'apply_patch' && typeof params.input === 'string')
+    return [`${c.green('patched')} ${countsText(patchCounts(params.input), c)}`];
   return [];
 }

@@ -20,12 +20,16 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'quiver-example-path-')));
   // The project's own examples/ folder, as in this repo: the config names it relatively.
   await symlink(join(MONOREPO, 'examples'), join(dir, 'examples'));
-  await writeFile(join(dir, 'quiver.config.json'), JSON.stringify({ extends: 'quiver:default', plugins: ['...', './examples/quiver-tool-word-count'], approval: { readFiles: true } }));
+  await writeFile(
+    join(dir, 'quiver.config.json'),
+    JSON.stringify({ extends: 'quiver:default', plugins: ['...', './examples/quiver-tool-word-count'], approval: { readFiles: true } }),
+  );
   await writeFile(join(dir, 'a.txt'), 'one two three\n');
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-const quiver = async (...args: string[]) => (await exec(process.execPath, [CLI_BIN, ...args, '--trust', '--cwd', dir], { timeout: 60_000 })).stdout;
+const quiver = async (...args: string[]) =>
+  (await exec(process.execPath, [CLI_BIN, ...args, '--trust', '--cwd', dir], { timeout: 60_000 })).stdout;
 
 it('quiver tools lists word_count from the example beside the first-party tools', async () => {
   const tools = JSON.parse(await quiver('tools', '--json')) as { name: string; package: string }[];

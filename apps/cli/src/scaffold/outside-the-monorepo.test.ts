@@ -23,7 +23,9 @@ const REGISTRY_SETTINGS = /^npm_config_(registry|cafile|ca|strict_ssl|proxy|http
 /** The environment of npm and the scaffold's own vitest: none of this run's pnpm/vitest settings. */
 const cleanEnv = {
   ...Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => REGISTRY_SETTINGS.test(k) || !/^(npm_|pnpm_|vitest|tinypool|node_options$|node_env$|force_color$)/i.test(k)),
+    Object.entries(process.env).filter(
+      ([k]) => REGISTRY_SETTINGS.test(k) || !/^(npm_|pnpm_|vitest|tinypool|node_options$|node_env$|force_color$)/i.test(k),
+    ),
   ),
   NO_COLOR: '1',
 };
@@ -61,14 +63,19 @@ describe('the packed tarballs', () => {
     expect(tarballs).toEqual([...QUIVER_TEST_PACKAGES.map((p) => `quiver-${p}-0.1.0.tgz`), 'quiver-tool-word-count-0.1.0.tgz'].sort());
   });
 
-  it.each(['quiver-core-0.1.0.tgz', 'quiver-testing-0.1.0.tgz', 'quiver-tool-word-count-0.1.0.tgz'])('%s holds only package.json, README and dist (no sources, no tests)', async (name) => {
-    const files = await tarballFiles(join(tgz, name));
-    expect(files).toContain('package.json');
-    expect(files).toContain('dist/index.js');
-    expect(files).toContain('dist/index.d.ts');
-    const stray = files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.+|bin\/.+\.mjs|schema\/.+\.json)$/.test(f) || /\.test\.|(^|\/)src\//.test(f));
-    expect(stray).toEqual([]);
-  });
+  it.each(['quiver-core-0.1.0.tgz', 'quiver-testing-0.1.0.tgz', 'quiver-tool-word-count-0.1.0.tgz'])(
+    '%s holds only package.json, README and dist (no sources, no tests)',
+    async (name) => {
+      const files = await tarballFiles(join(tgz, name));
+      expect(files).toContain('package.json');
+      expect(files).toContain('dist/index.js');
+      expect(files).toContain('dist/index.d.ts');
+      const stray = files.filter(
+        (f) => !/^(package\.json|README\.md|LICENSE|dist\/.+|bin\/.+\.mjs|schema\/.+\.json)$/.test(f) || /\.test\.|(^|\/)src\//.test(f),
+      );
+      expect(stray).toEqual([]);
+    },
+  );
 });
 
 describe('quiver plugin new, outside the monorepo', () => {
@@ -109,12 +116,17 @@ describe('the example plugin as a tarball in a fresh project', () => {
         overrides: { '@quiver/core': file('quiver-core-0.1.0.tgz') },
       }),
     );
-    await writeFile(join(project, 'quiver.config.json'), JSON.stringify({ plugins: ['quiver-tool-word-count'], approval: { readFiles: true } }));
+    await writeFile(
+      join(project, 'quiver.config.json'),
+      JSON.stringify({ plugins: ['quiver-tool-word-count'], approval: { readFiles: true } }),
+    );
     await writeFile(join(project, 'poem.txt'), 'so much depends\nupon\n');
     await npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], project);
 
     const tools = JSON.parse(await quiver(['tools', '--json', '--trust', '--cwd', project], base)) as { name: string; package: string }[];
-    expect(tools).toEqual([{ name: 'word_count', package: 'quiver-tool-word-count', description: 'Count the lines, words and characters of a workspace file' }]);
+    expect(tools).toEqual([
+      { name: 'word_count', package: 'quiver-tool-word-count', description: 'Count the lines, words and characters of a workspace file' },
+    ]);
     const result = await quiver(['exec', 'word_count', '{"path":"poem.txt"}', '--trust', '--cwd', project], base);
     expect(result.trim()).toBe('poem.txt: 2 lines, 4 words, 21 characters');
   }, 120_000);

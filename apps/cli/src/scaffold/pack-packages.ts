@@ -15,7 +15,8 @@ const PNPM_VERSION = '10.34.8';
  */
 function pnpmCommand(): { file: string; args: string[] } {
   const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(execPath)) return /\.c?js$/.test(execPath) ? { file: process.execPath, args: [execPath] } : { file: execPath, args: [] };
+  if (execPath && /pnpm/.test(execPath))
+    return /\.c?js$/.test(execPath) ? { file: process.execPath, args: [execPath] } : { file: execPath, args: [] };
   const onPath = (process.env.PATH ?? '').split(delimiter).some((dir) => {
     try {
       accessSync(join(dir, 'pnpm'), constants.X_OK);

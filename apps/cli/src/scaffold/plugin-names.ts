@@ -34,12 +34,24 @@ export function pluginNames(input: string): PluginNames {
   const packageName = `${scope}${PREFIX}${stem}`;
   const toolName = stem.replace(/[-.~]+/g, '_');
   if (!stem || (scope && scope.length < 3) || !PACKAGE_NAME.test(packageName) || packageName.length > 214) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `'${input}' does not make a valid npm package name (got '${packageName}'). Use lower-case letters, digits and dashes, e.g. 'word-count' or '@acme/word-count'.`);
+    throw quiverError(
+      CLI_ERRORS.SCAFFOLD_FAILED,
+      `'${input}' does not make a valid npm package name (got '${packageName}'). Use lower-case letters, digits and dashes, e.g. 'word-count' or '@acme/word-count'.`,
+    );
   }
   if (!TOOL_NAME_PATTERN.test(toolName)) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `'${input}' gives the tool name '${toolName}', which does not match ^[a-zA-Z0-9_-]{1,64}$. Pick a shorter or simpler name.`);
+    throw quiverError(
+      CLI_ERRORS.SCAFFOLD_FAILED,
+      `'${input}' gives the tool name '${toolName}', which does not match ^[a-zA-Z0-9_-]{1,64}$. Pick a shorter or simpler name.`,
+    );
   }
   const fileStem = toolName.replace(/_/g, '-');
   const identifier = fileStem.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-  return { packageName, bareName: packageName.slice(scope.length), toolName, fileStem, identifier: /^[0-9]/.test(identifier) ? `tool${identifier}` : identifier };
+  return {
+    packageName,
+    bareName: packageName.slice(scope.length),
+    toolName,
+    fileStem,
+    identifier: /^[0-9]/.test(identifier) ? `tool${identifier}` : identifier,
+  };
 }

@@ -2,7 +2,13 @@ import type { PluginNames } from './plugin-names.js';
 import type { QuiverSpecs } from './quiver-deps.js';
 
 /** The versions a new plugin's toolchain is pinned to (the ones this monorepo builds with). */
-export const TOOLCHAIN = Object.freeze({ tsup: '8.5.0', typescript: '5.9.3', vitest: '4.1.12', '@types/node': '^20.19.0', publint: '^0.3.25' });
+export const TOOLCHAIN = Object.freeze({
+  tsup: '8.5.0',
+  typescript: '5.9.3',
+  vitest: '4.1.12',
+  '@types/node': '^20.19.0',
+  publint: '^0.3.25',
+});
 
 /** The manifest and semver range of the core the plugin is written against. */
 export interface TemplateContext {
@@ -42,8 +48,20 @@ function packageJson(ctx: TemplateContext): Record<string, unknown> {
     types: './dist/index.d.ts',
     exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './package.json': './package.json' },
     files: ['dist', 'README.md'],
-    scripts: { build: 'tsup && quiver-describe-tools', typecheck: 'tsc --noEmit -p tsconfig.json', test: 'vitest run', lint: 'publint', prepublishOnly: 'npm run build && npm test' },
-    quiver: { apiVersion: ctx.apiVersion, tools: [{ name: names.toolName, description: 'Report the size in bytes of a workspace file' }], entry: './dist/index.js', descriptors: './dist/quiver-tools.json', core: ctx.coreRange },
+    scripts: {
+      build: 'tsup && quiver-describe-tools',
+      typecheck: 'tsc --noEmit -p tsconfig.json',
+      test: 'vitest run',
+      lint: 'publint',
+      prepublishOnly: 'npm run build && npm test',
+    },
+    quiver: {
+      apiVersion: ctx.apiVersion,
+      tools: [{ name: names.toolName, description: 'Report the size in bytes of a workspace file' }],
+      entry: './dist/index.js',
+      descriptors: './dist/quiver-tools.json',
+      core: ctx.coreRange,
+    },
     peerDependencies: { '@quiver/core': ctx.coreRange },
     dependencies: { zod: '^4.1.0' },
     devDependencies: { '@quiver/core': specs.core, '@quiver/testing': specs.testing, ...TOOLCHAIN },

@@ -39,10 +39,18 @@ function linkedFolder(root: string, short: string): string {
   const pj = join(dir, 'package.json');
   const name = existsSync(pj) ? (JSON.parse(readFileSync(pj, 'utf8')) as { name?: string }).name : undefined;
   if (name !== `@quiver/${short}`) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `--link ${root}: no @quiver/${short} at ${dir}. Point --link at the root of a Quiver monorepo checkout (the folder with packages/core).`, { file: pj });
+    throw quiverError(
+      CLI_ERRORS.SCAFFOLD_FAILED,
+      `--link ${root}: no @quiver/${short} at ${dir}. Point --link at the root of a Quiver monorepo checkout (the folder with packages/core).`,
+      { file: pj },
+    );
   }
   if (!existsSync(join(dir, 'dist'))) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `--link ${root}: @quiver/${short} is not built (${join(dir, 'dist')} is missing). Run 'pnpm build' in the monorepo first.`, { file: dir });
+    throw quiverError(
+      CLI_ERRORS.SCAFFOLD_FAILED,
+      `--link ${root}: @quiver/${short} is not built (${join(dir, 'dist')} is missing). Run 'pnpm build' in the monorepo first.`,
+      { file: dir },
+    );
   }
   return dir;
 }
@@ -51,9 +59,17 @@ function linkedFolder(root: string, short: string): string {
 function tarball(dir: string, short: string): string {
   const folder = resolve(dir);
   const pattern = new RegExp(`^quiver-${short}-(\\d+\\.\\d+\\.\\d+[^/]*)\\.tgz$`);
-  const found = existsSync(folder) ? readdirSync(folder).filter((f) => pattern.test(f)).sort(byVersion(pattern)) : [];
+  const found = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => pattern.test(f))
+        .sort(byVersion(pattern))
+    : [];
   if (!found.length) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `--from-tarballs ${dir}: no quiver-${short}-<version>.tgz there. Run 'pnpm pack --pack-destination ${folder}' in packages/${short} of the monorepo.`, { file: folder });
+    throw quiverError(
+      CLI_ERRORS.SCAFFOLD_FAILED,
+      `--from-tarballs ${dir}: no quiver-${short}-<version>.tgz there. Run 'pnpm pack --pack-destination ${folder}' in packages/${short} of the monorepo.`,
+      { file: folder },
+    );
   }
   return join(folder, found[found.length - 1]);
 }

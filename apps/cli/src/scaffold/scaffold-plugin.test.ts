@@ -41,7 +41,10 @@ describe('quiverSpecs', () => {
       const short = queue.shift()!;
       if (closure.has(short)) continue;
       closure.add(short);
-      const pj = JSON.parse(await readFile(join(MONOREPO, 'packages', short, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+      const pj = JSON.parse(await readFile(join(MONOREPO, 'packages', short, 'package.json'), 'utf8')) as Record<
+        string,
+        Record<string, string> | undefined
+      >;
       for (const name of Object.keys({ ...pj.dependencies, ...pj.peerDependencies, ...pj.optionalDependencies })) {
         if (name.startsWith('@quiver/')) queue.push(name.slice('@quiver/'.length));
       }
@@ -81,7 +84,17 @@ describe('scaffoldPlugin', () => {
     const made = await scaffoldPlugin({ name: '@acme/file-size', cwd: dir });
     expect(made.dir).toBe(join(dir, 'quiver-tool-file-size'));
     expect(made.files.sort()).toEqual(
-      ['.gitignore', 'README.md', 'package.json', 'src/file-size-tool.test.ts', 'src/file-size-tool.ts', 'src/index.ts', 'tsconfig.json', 'tsup.config.ts', 'vitest.config.ts'].sort(),
+      [
+        '.gitignore',
+        'README.md',
+        'package.json',
+        'src/file-size-tool.test.ts',
+        'src/file-size-tool.ts',
+        'src/index.ts',
+        'tsconfig.json',
+        'tsup.config.ts',
+        'vitest.config.ts',
+      ].sort(),
     );
     const pkg = JSON.parse(await readFile(join(made.dir, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({
@@ -102,6 +115,9 @@ describe('scaffoldPlugin', () => {
   it('--dir is relative to cwd; an empty folder is fine, a non-empty one is refused', async () => {
     await mkdir(join(dir, 'empty'));
     expect((await scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).dir).toBe(join(dir, 'empty'));
-    await expect(scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).rejects.toMatchObject({ code: CLI_ERRORS.SCAFFOLD_FAILED, file: join(dir, 'empty') });
+    await expect(scaffoldPlugin({ name: 'x-tool', dir: 'empty', cwd: dir })).rejects.toMatchObject({
+      code: CLI_ERRORS.SCAFFOLD_FAILED,
+      file: join(dir, 'empty'),
+    });
   });
 });

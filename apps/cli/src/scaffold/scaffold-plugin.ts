@@ -39,7 +39,9 @@ export async function scaffoldPlugin(options: ScaffoldOptions): Promise<Scaffold
   const names = pluginNames(options.name);
   const dir = resolve(options.cwd, options.dir ?? names.bareName);
   if (existsSync(dir) && readdirSync(dir).length > 0) {
-    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `Folder '${dir}' exists and is not empty. Pick another --dir, or remove the folder.`, { file: dir });
+    throw quiverError(CLI_ERRORS.SCAFFOLD_FAILED, `Folder '${dir}' exists and is not empty. Pick another --dir, or remove the folder.`, {
+      file: dir,
+    });
   }
   const specs = quiverSpecs(options.source ?? { kind: 'registry' });
   const files = pluginFiles({ names, specs, coreRange: `^${CORE_VERSION}`, apiVersion: API_VERSION });

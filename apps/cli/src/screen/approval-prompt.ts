@@ -25,7 +25,11 @@ export const CANCELLED_AT_PROMPT = 'The user pressed Ctrl-C: the task was cancel
  */
 export async function approvalPrompt(request: ApprovalRequest, ctx: ApprovalPromptContext): Promise<ApprovalResponse> {
   const c = ctx.colors;
-  const body = [c.yellow(whatItDoes(request)), ...changeView(request, ctx), c.dim(`Why approval is needed: ${escapeTerminal(request.reason)}`)];
+  const body = [
+    c.yellow(whatItDoes(request)),
+    ...changeView(request, ctx),
+    c.dim(`Why approval is needed: ${escapeTerminal(request.reason)}`),
+  ];
   const answer = await promptLine(`\n${body.join('\n')}\n${c.bold('Approve?')} [y/N, or type why not] `);
   if (answer.kind === 'interrupt') {
     ctx.onInterrupt();

@@ -30,10 +30,16 @@ export async function askPrompt(type: string, text: string, data: unknown, ctx: 
   if (type === 'completion_result') {
     ctx.stdout.write(`\n${escapeTerminal(text)}\n`);
     if (ctx.yes) return { response: 'yes' };
-    return answerOf(await promptLine(`${c.green('✔ Task completed.')} ${c.dim(COMPLETION_HINT)}\n${c.bold('>')} `), ctx, { response: 'yes' });
+    return answerOf(await promptLine(`${c.green('✔ Task completed.')} ${c.dim(COMPLETION_HINT)}\n${c.bold('>')} `), ctx, {
+      response: 'yes',
+    });
   }
   const options = optionsOf(data);
-  const lines = [c.cyan(escapeTerminal(text)), ...options.map((o, i) => `  ${c.bold(String(i + 1))}. ${escapeTerminal(o)}`), c.dim(options.length ? `${QUESTION_HINT.slice(0, -1)}; a number picks an option:` : QUESTION_HINT)];
+  const lines = [
+    c.cyan(escapeTerminal(text)),
+    ...options.map((o, i) => `  ${c.bold(String(i + 1))}. ${escapeTerminal(o)}`),
+    c.dim(options.length ? `${QUESTION_HINT.slice(0, -1)}; a number picks an option:` : QUESTION_HINT),
+  ];
   const reply = answerOf(await promptLine(`\n${lines.join('\n')}\n${c.bold('>')} `), ctx, { response: 'no' });
   const picked = reply.text && /^\d+$/.test(reply.text.trim()) ? options[Number(reply.text.trim()) - 1] : undefined;
   return picked ? { response: 'message', text: picked } : reply;

@@ -59,7 +59,12 @@ export function formatPatch(patch: string, c: Colors, maxLines = DIFF_MAX_LINES)
 
 /** Added and removed lines of an apply_patch patch (`+`/`-` lines outside the `***` headers). */
 export function patchCounts(patch: string): DiffCounts {
-  return countLines(patch.replace(/\r\n/g, '\n').split('\n').filter((l) => !l.startsWith('***')));
+  return countLines(
+    patch
+      .replace(/\r\n/g, '\n')
+      .split('\n')
+      .filter((l) => !l.startsWith('***')),
+  );
 }
 
 function colorLine(line: string, c: Colors): string {

@@ -52,7 +52,8 @@ describe('protected files (E1), even with yolo', () => {
     expect(r.text).toMatch(/rule E1/);
     expect(await readFile(join(ws, 'quiver.config.json'), 'utf8')).toBe(CONFIG);
     expect(await readFile(join(ws, 'hooks', 'post.sh'), 'utf8')).toBe(HOOK);
-    for (const made of ['quiver.config.mjs', 'Quiver.Config.ts', '.clinerules/hooks/PreToolUse', '.clinerules/hooks/TaskStart']) expect(existsSync(join(ws, made)), made).toBe(false);
+    for (const made of ['quiver.config.mjs', 'Quiver.Config.ts', '.clinerules/hooks/PreToolUse', '.clinerules/hooks/TaskStart'])
+      expect(existsSync(join(ws, made)), made).toBe(false);
   });
 
   it('the trust store, outside the workspace, is refused too (yolo would approve an external write)', async () => {
@@ -71,11 +72,20 @@ describe('protected files (E1), even with yolo', () => {
   });
 
   it('the MCP host refuses the same writes', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--cwd', ws, '--trust'], cwd: ws, stderr: 'pipe', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--cwd', ws, '--trust'],
+      cwd: ws,
+      stderr: 'pipe',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
     const client = new Client({ name: 'protected-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const r = (await client.callTool({ name: 'write_to_file', arguments: { path: 'quiver.config.json', content: '{}' } })) as CallToolResult;
+      const r = (await client.callTool({
+        name: 'write_to_file',
+        arguments: { path: 'quiver.config.json', content: '{}' },
+      })) as CallToolResult;
       expect(r.isError).toBe(true);
       expect(JSON.stringify(r.content)).toContain('rule E1');
       const ok = (await client.callTool({ name: 'write_to_file', arguments: { path: 'src/b.ts', content: 'b' } })) as CallToolResult;

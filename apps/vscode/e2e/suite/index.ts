@@ -35,13 +35,17 @@ const cases: Case[] = [
     'contributes the configured tools as language-model tools',
     async () => {
       const names = vscode.lm.tools.map((t) => t.name);
-      for (const name of ['read_file', 'list_files', 'search_files', 'execute_command', 'write_to_file']) assert.ok(names.includes(name), `${name} missing from lm.tools: ${names.join(', ')}`);
+      for (const name of ['read_file', 'list_files', 'search_files', 'execute_command', 'write_to_file'])
+        assert.ok(names.includes(name), `${name} missing from lm.tools: ${names.join(', ')}`);
       const readFile = vscode.lm.tools.find((t) => t.name === 'read_file')!;
       assert.equal((readFile.inputSchema as { type?: string }).type, 'object');
       // apply_patch is contributed but disabled in quiver.config.json: chat does not offer it
       // (its `when` context key is false; VS Code's lm.tools lists disabled tools too), and a
       // direct call is refused.
-      const refused = await vscode.lm.invokeTool('apply_patch', { input: { input: '*** Begin Patch\n*** End Patch' }, toolInvocationToken: undefined });
+      const refused = await vscode.lm.invokeTool('apply_patch', {
+        input: { input: '*** Begin Patch\n*** End Patch' },
+        toolInvocationToken: undefined,
+      });
       const text = refused.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
       assert.match(text, /apply_patch is disabled or hidden/);
     },
@@ -63,7 +67,10 @@ const cases: Case[] = [
       const r = await pending;
       assert.equal(r.isError, false, r.text);
       assert.equal(readFileSync(join(root, 'approve-me.txt'), 'utf8'), 'approved content\n');
-      assert.match(api.transcript(), /\[approval\] write_to_file \(path: .*approve-me\.txt\): approved by the user; approval\.editFiles is off/);
+      assert.match(
+        api.transcript(),
+        /\[approval\] write_to_file \(path: .*approve-me\.txt\): approved by the user; approval\.editFiles is off/,
+      );
       await waitFor(() => !previewTabOpen('approve-me.txt'), 'the preview to close after the write');
     },
   ],
@@ -88,7 +95,10 @@ const cases: Case[] = [
   [
     "a language-model call outside a chat request gets Quiver's own approval prompt",
     async ({ root, api }) => {
-      const result = await vscode.lm.invokeTool('write_to_file', { input: { path: 'lm-approve-me.txt', content: 'from a tool call\n' }, toolInvocationToken: undefined });
+      const result = await vscode.lm.invokeTool('write_to_file', {
+        input: { path: 'lm-approve-me.txt', content: 'from a tool call\n' },
+        toolInvocationToken: undefined,
+      });
       const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
       assert.match(text, /successfully saved/);
       assert.equal(readFileSync(join(root, 'lm-approve-me.txt'), 'utf8'), 'from a tool call\n');
@@ -104,7 +114,9 @@ const cases: Case[] = [
       assert.equal(pdf.isError, false, pdf.text);
       assert.match(pdf.text, /Quiver reads PDFs/);
       const image = await vscode.lm.invokeTool('read_file', { input: { path: 'grey.png' }, toolInvocationToken: undefined });
-      const kinds = image.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? 'text' : ((p as { mimeType?: string }).mimeType ?? typeof p)));
+      const kinds = image.content.map((p) =>
+        p instanceof vscode.LanguageModelTextPart ? 'text' : ((p as { mimeType?: string }).mimeType ?? typeof p),
+      );
       assert.ok(kinds.includes('image/png'), `no image/png part in the result: ${kinds.join(', ')}`);
     },
   ],
@@ -114,15 +126,22 @@ const cases: Case[] = [
       const r = await runTool('execute_command', { command: 'echo quiver-e2e-ok', requires_approval: false });
       assert.equal(r.isError, false, r.text);
       assert.match(r.text, /quiver-e2e-ok/);
-      assert.ok(vscode.window.terminals.some((t) => t.name === 'Quiver'), 'no Quiver terminal');
+      assert.ok(
+        vscode.window.terminals.some((t) => t.name === 'Quiver'),
+        'no Quiver terminal',
+      );
     },
   ],
   [
     'Quiver: Check Command Permission… applies the config',
     async () => {
-      const allowed = await vscode.commands.executeCommand<{ allowed: boolean; text: string }>('quiver.checkCommandPermission', { command: 'git status' });
+      const allowed = await vscode.commands.executeCommand<{ allowed: boolean; text: string }>('quiver.checkCommandPermission', {
+        command: 'git status',
+      });
       assert.equal(allowed.allowed, true, allowed.text);
-      const denied = await vscode.commands.executeCommand<{ allowed: boolean; text: string }>('quiver.checkCommandPermission', { command: 'rm -rf build' });
+      const denied = await vscode.commands.executeCommand<{ allowed: boolean; text: string }>('quiver.checkCommandPermission', {
+        command: 'rm -rf build',
+      });
       assert.equal(denied.allowed, false, denied.text);
     },
   ],
@@ -170,12 +189,19 @@ function indent(text: string): string {
 function previewTabOpen(file: string): boolean {
   return vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
-    .some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'quiver-preview' && t.input.modified.path.endsWith(`/${file}`));
+    .some(
+      (t) =>
+        t.input instanceof vscode.TabInputTextDiff &&
+        t.input.modified.scheme === 'quiver-preview' &&
+        t.input.modified.path.endsWith(`/${file}`),
+    );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`'${what}' did not finish in ${ms / 1000}s`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`'${what}' did not finish in ${ms / 1000}s`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 

@@ -81,15 +81,29 @@ describe('Quiver: Run Tool…', () => {
     expect(parseParams('{"a":1}')).toEqual({ a: 1 });
     expect(() => parseParams('[1]')).toThrow(/one JSON object/);
     expect(() => parseParams('{')).toThrow(/not valid JSON/);
-    expect(paramsTemplate({ required: ['path', 'n', 'ok'], properties: { path: { type: 'string' }, n: { type: 'integer' }, ok: { type: 'boolean' } } })).toEqual({ path: '', n: 0, ok: false });
+    expect(
+      paramsTemplate({
+        required: ['path', 'n', 'ok'],
+        properties: { path: { type: 'string' }, n: { type: 'integer' }, ok: { type: 'boolean' } },
+      }),
+    ).toEqual({ path: '', n: 0, ok: false });
   });
 });
 
 describe('Quiver: Check Command Permission…', () => {
   it('explains R1–R9 and the ignore screen under the config', async () => {
-    const { deps } = await setup({ 'quiver.config.json': { commandPermissions: { allow: ['git *', 'cat *'] } }, '.quiverignore': 'secret.txt\n' });
-    expect(await checkCommandPermissionCommand(deps, { command: 'git status' })).toMatchObject({ allowed: true, text: expect.stringContaining('ALLOWED') });
-    expect(await checkCommandPermissionCommand(deps, { command: 'rm -rf /' })).toMatchObject({ allowed: false, text: expect.stringContaining('R7') });
+    const { deps } = await setup({
+      'quiver.config.json': { commandPermissions: { allow: ['git *', 'cat *'] } },
+      '.quiverignore': 'secret.txt\n',
+    });
+    expect(await checkCommandPermissionCommand(deps, { command: 'git status' })).toMatchObject({
+      allowed: true,
+      text: expect.stringContaining('ALLOWED'),
+    });
+    expect(await checkCommandPermissionCommand(deps, { command: 'rm -rf /' })).toMatchObject({
+      allowed: false,
+      text: expect.stringContaining('R7'),
+    });
     const ignored = await checkCommandPermissionCommand(deps, { command: 'cat secret.txt' });
     expect(ignored).toMatchObject({ allowed: false, text: expect.stringContaining('Ignore screen (I1–I5): DENIED') });
   });
@@ -122,6 +136,8 @@ describe('Quiver: Open Config / Show Tools', () => {
     const tools = await showToolsCommand(deps, { pick: false });
     expect(tools.map((t) => t.name)).not.toContain('execute_command');
     expect(log.transcript()).toContain('Quiver tools (');
-    expect(toolsListing([{ name: 'x', package: 'p', description: 'd', hidden: false }], undefined)).toBe('Quiver tools (no quiver.config: defaults):\n  x                        d  (p)');
+    expect(toolsListing([{ name: 'x', package: 'p', description: 'd', hidden: false }], undefined)).toBe(
+      'Quiver tools (no quiver.config: defaults):\n  x                        d  (p)',
+    );
   });
 });

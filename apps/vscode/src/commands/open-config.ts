@@ -25,7 +25,9 @@ export async function openConfigCommand(deps: CommandDeps, args: { create?: bool
       await deps.window.showErrorMessage('Quiver: open a folder first; the config lives in the workspace.');
       return undefined;
     }
-    const answer = args.create ? CREATE : await deps.window.showInformationMessage('Quiver: this workspace has no quiver.config.* (the defaults apply).', CREATE);
+    const answer = args.create
+      ? CREATE
+      : await deps.window.showInformationMessage('Quiver: this workspace has no quiver.config.* (the defaults apply).', CREATE);
     if (answer !== CREATE) return undefined;
     file = join(folder, 'quiver.config.json');
     // 'wx': never overwrite a config that appeared meanwhile.

@@ -11,7 +11,9 @@ import { showToolsCommand } from './show-tools.js';
  */
 export function registerCommands(deps: CommandDeps, reload: (why: string) => void): vscode.Disposable[] {
   const command = <A, R>(id: string, what: string, run: (deps: CommandDeps, args?: A) => Promise<R>) =>
-    vscode.commands.registerCommand(id, (args?: A) => run(deps, args).catch((e: unknown) => reportError(deps, what, e).then(() => undefined)));
+    vscode.commands.registerCommand(id, (args?: A) =>
+      run(deps, args).catch((e: unknown) => reportError(deps, what, e).then(() => undefined)),
+    );
   return [
     command('quiver.showTools', 'Show Tools failed', showToolsCommand),
     command('quiver.runTool', 'Run Tool failed', runToolCommand),

@@ -34,7 +34,8 @@ export async function runToolCommand(deps: CommandDeps, args: RunToolArgs = {}):
   return deps.session.use(async (composed) => {
     const tool = args.tool ?? (await pickTool(deps, composed.runtime.tools()));
     if (!tool) return undefined;
-    const params = args.params === undefined ? await enterParams(deps, tool, await schemaOf(composed.runtime, tool)) : parseParams(args.params);
+    const params =
+      args.params === undefined ? await enterParams(deps, tool, await schemaOf(composed.runtime, tool)) : parseParams(args.params);
     if (!params) return undefined;
     deps.log.append(`[tool] ${tool} ${JSON.stringify(params)}`);
     const ui = createCallUi(deps.ui, { tool, params, commandOutput: deps.commandOutput, log: deps.log });
@@ -58,7 +59,11 @@ async function schemaOf(runtime: Runtime, tool: string): Promise<Record<string, 
   return (await runtime.host.registry.describe(tool).catch(() => undefined))?.inputSchema;
 }
 
-async function enterParams(deps: CommandDeps, tool: string, schema: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
+async function enterParams(
+  deps: CommandDeps,
+  tool: string,
+  schema: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown> | undefined> {
   const value = await deps.window.showInputBox({
     title: `Quiver: ${tool} parameters`,
     prompt: 'One JSON object',
@@ -101,7 +106,8 @@ export function parseParams(params: Record<string, unknown> | string): Record<st
       throw new Error(`The parameters are not valid JSON (${(e as Error).message}). Enter one JSON object, e.g. {"path": "README.md"}.`);
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('The parameters must be one JSON object, e.g. {"path": "README.md"}.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('The parameters must be one JSON object, e.g. {"path": "README.md"}.');
   return value as Record<string, unknown>;
 }
 

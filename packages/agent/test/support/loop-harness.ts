@@ -30,7 +30,13 @@ export async function createLoopHarness(options: {
 }): Promise<LoopHarness> {
   const flavour = options.flavour ?? 'anthropic';
   const provider = await createScriptedProvider({ protocol: flavour === 'anthropic' ? 'anthropic' : 'openai', replies: options.replies });
-  const h = await createTestHarness({ plugins: options.plugins, files: options.files, config: options.config, approve: options.approve, ask: options.ask });
+  const h = await createTestHarness({
+    plugins: options.plugins,
+    files: options.files,
+    config: options.config,
+    approve: options.approve,
+    ask: options.ask,
+  });
   const model = modelFor(flavour, provider.baseURL);
   const dispose = h.dispose;
   return Object.assign(h, {

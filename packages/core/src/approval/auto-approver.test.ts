@@ -81,7 +81,9 @@ describe('shouldAutoApproveTool and shouldAutoApproveToolWithPath', () => {
       const approver = createAutoApprover(s);
       expect(approver.shouldAutoApproveTool(tool, category), `${tool} with ${label(s)}`).toEqual(oracleLevels(tool, s));
       for (const inside of [true, false, undefined]) {
-        expect(approver.shouldAutoApproveToolWithPath(tool, inside, category), `${tool} inside=${inside} with ${label(s)}`).toBe(oracleWithPath(tool, inside, s));
+        expect(approver.shouldAutoApproveToolWithPath(tool, inside, category), `${tool} inside=${inside} with ${label(s)}`).toBe(
+          oracleWithPath(tool, inside, s),
+        );
       }
     }
   });
@@ -113,14 +115,21 @@ describe('shouldAutoApproveTool and shouldAutoApproveToolWithPath', () => {
     for (const s of ALL_SETTINGS) {
       const a = createAutoApprover(s);
       for (const [baseline, category] of BASELINE_TOOLS.filter(([, c]) => c !== 'always').slice(0, 11)) {
-        expect(a.shouldAutoApproveTool('acme_tool', category), `${category} with ${label(s)}`).toEqual(a.shouldAutoApproveTool(baseline, category));
+        expect(a.shouldAutoApproveTool('acme_tool', category), `${category} with ${label(s)}`).toEqual(
+          a.shouldAutoApproveTool(baseline, category),
+        );
       }
     }
   });
 });
 
 /** The decision of one call, as SPEC Part A + B define it. */
-function oracleDecide(tool: string, category: ApprovalCategory, s: ApprovalSettings, o: { inside?: boolean; hasPath: boolean; escalated?: string }): boolean {
+function oracleDecide(
+  tool: string,
+  category: ApprovalCategory,
+  s: ApprovalSettings,
+  o: { inside?: boolean; hasPath: boolean; escalated?: string },
+): boolean {
   if (category === 'none' || s.yolo) return true;
   if (category === 'always') return s.autoApproveAll;
   const lv = oracleLevels(tool, s);
@@ -166,7 +175,10 @@ describe('decide', () => {
     ];
     for (const [safe, all, req, auto] of rows) {
       const a = createAutoApprover({ ...DEFAULT_APPROVAL_SETTINGS, executeSafeCommands: safe, executeAllCommands: all });
-      expect(a.decide('execute_command', 'command', { hasPath: false, escalated: req ? 'rm is destructive' : undefined }).auto, `safe=${safe} all=${all} req=${req}`).toBe(auto);
+      expect(
+        a.decide('execute_command', 'command', { hasPath: false, escalated: req ? 'rm is destructive' : undefined }).auto,
+        `safe=${safe} all=${all} req=${req}`,
+      ).toBe(auto);
     }
   });
 

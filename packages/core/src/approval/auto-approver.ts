@@ -37,7 +37,11 @@ export interface AutoApprover {
    */
   shouldAutoApproveToolWithPath(tool: string, inside: boolean | undefined, category: ApprovalCategory): boolean;
   /** The full decision for one call. `escalated` forces the second level (external / all commands). */
-  decide(tool: string, category: ApprovalCategory, opts: { inside?: boolean; hasPath: boolean; escalated?: string; sandbox?: SandboxVerdict }): ApprovalDecision;
+  decide(
+    tool: string,
+    category: ApprovalCategory,
+    opts: { inside?: boolean; hasPath: boolean; escalated?: string; sandbox?: SandboxVerdict },
+  ): ApprovalDecision;
 }
 
 /** Create an AutoApprover over settings. */
@@ -87,7 +91,9 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
       if (category === 'always') {
         // No setting is named: only yolo/autoApproveAll would allow it, and they allow everything.
         // The tool may say why it asks (its escalate reason, e.g. what would spare the prompt).
-        return settings.autoApproveAll ? { auto: true, reason: 'auto-approve all' } : { auto: false, reason: escalated ?? `${tool} always asks the user` };
+        return settings.autoApproveAll
+          ? { auto: true, reason: 'auto-approve all' }
+          : { auto: false, reason: escalated ?? `${tool} always asks the user` };
       }
       const names = settingNames(category);
       if (hasPath) {
@@ -102,7 +108,8 @@ export function createAutoApprover(settings: ApprovalSettings): AutoApprover {
         return { auto: false, reason, setting: inside ? names[0] : names[1] };
       }
       const lv = levels(tool, category);
-      if (typeof lv === 'boolean') return lv ? { auto: true, reason: `${names[0]} is on` } : { auto: false, reason: `${names[0]} is off`, setting: names[0] };
+      if (typeof lv === 'boolean')
+        return lv ? { auto: true, reason: `${names[0]} is on` } : { auto: false, reason: `${names[0]} is off`, setting: names[0] };
       const [first, second] = lv;
       // Commands: auto iff safe ∧ (¬escalated ∨ all) — the baseline's (¬req ∧ safe) ∨ (req ∧ safe ∧ all).
       if (!first) return { auto: false, reason: `${names[0]} is off`, setting: names[0] };

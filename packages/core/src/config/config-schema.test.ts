@@ -16,7 +16,18 @@ describe('the config JSON Schema', () => {
   it("has every one of core's top-level keys, and refuses unknown ones", () => {
     expect(jsonSchema.type).toBe('object');
     expect(Object.keys(jsonSchema.properties).sort()).toEqual(
-      ['$schema', 'approval', 'commandPermissions', 'commands', 'extends', 'hooks', 'ignoreFile', 'plugins', 'tools', 'workspaceRoots'].sort(),
+      [
+        '$schema',
+        'approval',
+        'commandPermissions',
+        'commands',
+        'extends',
+        'hooks',
+        'ignoreFile',
+        'plugins',
+        'tools',
+        'workspaceRoots',
+      ].sort(),
     );
     expect(Object.keys(jsonSchema.properties).sort()).toEqual(Object.keys(configSchema.shape).sort());
     expect(jsonSchema.additionalProperties).toBe(false);
@@ -24,7 +35,9 @@ describe('the config JSON Schema', () => {
   });
 
   it('lists the approval settings and the hook names', () => {
-    expect(Object.keys(jsonSchema.properties.approval.properties ?? {})).toEqual(expect.arrayContaining(['yolo', 'autoApproveAll', 'readFiles', 'executeAllCommands', 'maxConsecutiveMistakes']));
+    expect(Object.keys(jsonSchema.properties.approval.properties ?? {})).toEqual(
+      expect.arrayContaining(['yolo', 'autoApproveAll', 'readFiles', 'executeAllCommands', 'maxConsecutiveMistakes']),
+    );
     expect(jsonSchema.properties.hooks.propertyNames?.enum).toEqual(Object.keys(HOOK_NAMES));
   });
 

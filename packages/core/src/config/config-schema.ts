@@ -80,13 +80,25 @@ export const configSchema = z
     commands: z
       .object({
         /** Variable names (or `*` patterns) to pass even though they would be left out, e.g. `["GITHUB_TOKEN"]`. */
-        passEnv: z.array(z.string().min(1)).optional().describe('Variable names (or * patterns) passed to commands and hooks although they are credentials or match stripEnv, e.g. ["GITHUB_TOKEN"].'),
+        passEnv: z
+          .array(z.string().min(1))
+          .optional()
+          .describe(
+            'Variable names (or * patterns) passed to commands and hooks although they are credentials or match stripEnv, e.g. ["GITHUB_TOKEN"].',
+          ),
         /** Variable-name patterns left out (case-insensitive, `*` = any run). @default ["*_TOKEN", "*_SECRET", "*_KEY"] */
-        stripEnv: z.array(z.string().min(1)).optional().describe('Variable-name patterns left out of the environment of commands and hooks (case-insensitive, * = any run). Default ["*_TOKEN", "*_SECRET", "*_KEY"].'),
+        stripEnv: z
+          .array(z.string().min(1))
+          .optional()
+          .describe(
+            'Variable-name patterns left out of the environment of commands and hooks (case-insensitive, * = any run). Default ["*_TOKEN", "*_SECRET", "*_KEY"].',
+          ),
       })
       .strict()
       .optional()
-      .describe('The environment of command tools and command hooks: Quiver\'s credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.'),
+      .describe(
+        "The environment of command tools and command hooks: Quiver's credentials and stripEnv patterns are left out; passEnv passes a variable on purpose.",
+      ),
     /** The ignore file's name. @default '.quiverignore' */
     ignoreFile: z.string().min(1).optional(),
     /** External command hooks per event (Claude Code's shape). */
@@ -122,7 +134,11 @@ export function configSchemaFor(sections: readonly ConfigSection[] = []): z.ZodT
   const shape: Record<string, z.ZodType> = {};
   for (const section of sections) {
     if (Object.hasOwn(configSchema.shape, section.key) || Object.hasOwn(shape, section.key)) {
-      throw quiverError(ERROR_CODES.CONFIG_INVALID, `Config section '${section.key}' is declared twice (or is one of core's own keys); each top-level key has one owner. Rename one of the sections.`, { key: section.key });
+      throw quiverError(
+        ERROR_CODES.CONFIG_INVALID,
+        `Config section '${section.key}' is declared twice (or is one of core's own keys); each top-level key has one owner. Rename one of the sections.`,
+        { key: section.key },
+      );
     }
     shape[section.key] = section.schema.optional();
   }

@@ -28,7 +28,18 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('config sections', () => {
   it("core's schema has no plugin or package section", () => {
-    expect(Object.keys(configSchema.shape).sort()).toEqual(['$schema', 'approval', 'commandPermissions', 'commands', 'extends', 'hooks', 'ignoreFile', 'plugins', 'tools', 'workspaceRoots']);
+    expect(Object.keys(configSchema.shape).sort()).toEqual([
+      '$schema',
+      'approval',
+      'commandPermissions',
+      'commands',
+      'extends',
+      'hooks',
+      'ignoreFile',
+      'plugins',
+      'tools',
+      'workspaceRoots',
+    ]);
   });
 
   it('a section key validates with its schema, defaults filled in, read typed through of()', () => {
@@ -45,13 +56,22 @@ describe('config sections', () => {
   ])('$key: a config error naming the file and the key', async ({ given, key, says }) => {
     const file = join(root, 'quiver.config.json');
     await writeFile(file, JSON.stringify(given));
-    await expect(loadConfig({ cwd: root, trusted: true, sections })).rejects.toMatchObject({ code: ERROR_CODES.CONFIG_INVALID, file, key, message: expect.stringContaining(says) });
+    await expect(loadConfig({ cwd: root, trusted: true, sections })).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      file,
+      key,
+      message: expect.stringContaining(says),
+    });
   });
 
   it('a layer an extends chain pulls in is checked against the sections too, naming its own file', async () => {
     const base = join(root, 'base.json');
     await writeFile(base, JSON.stringify({ widget: { size: 'big' } }));
-    await expect(resolveConfig({ extends: './base.json' }, { dir: root, sections })).rejects.toMatchObject({ file: base, key: 'widget.size', message: expect.stringContaining(base) });
+    await expect(resolveConfig({ extends: './base.json' }, { dir: root, sections })).rejects.toMatchObject({
+      file: base,
+      key: 'widget.size',
+      message: expect.stringContaining(base),
+    });
     await writeFile(base, JSON.stringify({ widget: { size: 5 } }));
     expect(widget.of((await resolveConfig({ extends: './base.json', gadget: [] }, { dir: root, sections })).config)).toEqual({ size: 5 });
   });
@@ -63,8 +83,10 @@ describe('config sections', () => {
     expect(ignored?.sort()).toEqual(['gadget', 'widget.secret']);
   });
 
-  it('one owner per key: a section may not take a core key or another section\'s', () => {
-    expect(() => configSchemaFor([defineConfigSection({ key: 'approval', schema: z.object({}) })])).toThrow(expect.objectContaining({ code: ERROR_CODES.CONFIG_INVALID, key: 'approval' }));
+  it("one owner per key: a section may not take a core key or another section's", () => {
+    expect(() => configSchemaFor([defineConfigSection({ key: 'approval', schema: z.object({}) })])).toThrow(
+      expect.objectContaining({ code: ERROR_CODES.CONFIG_INVALID, key: 'approval' }),
+    );
     expect(() => configSchemaFor([gadget, defineConfigSection({ key: 'gadget', schema: z.string() })])).toThrow(/declared twice/);
   });
 });

@@ -61,7 +61,11 @@ describe('mergeConfigs', () => {
 
 describe('extends', () => {
   it('a host preset (quiver:default) supplies plugins; the config overrides and trims', async () => {
-    const file = await put('quiver.config.json', { extends: 'quiver:default', tools: { list_files: { enabled: false } }, approval: { editFiles: true } });
+    const file = await put('quiver.config.json', {
+      extends: 'quiver:default',
+      tools: { list_files: { enabled: false } },
+      approval: { editFiles: true },
+    });
     const loaded = await loadConfig({ cwd: root, presets: PRESETS, trusted: true });
     expect(loaded.file).toBe(file);
     expect(loaded.layers).toEqual(['quiver:default']);
@@ -75,12 +79,20 @@ describe('extends', () => {
   it('"..." adds a plugin to the preset\'s list; a plain list replaces it', async () => {
     await put('a/quiver.config.json', { extends: 'quiver:default', plugins: ['...', './my-plugin'] });
     await put('b/quiver.config.json', { extends: 'quiver:default', plugins: ['./my-plugin'] });
-    expect((await loadConfig({ cwd: join(root, 'a'), presets: PRESETS, trusted: true })).config.plugins).toEqual(['@quiver/tool-read-file', '@quiver/tool-list-files', './my-plugin']);
+    expect((await loadConfig({ cwd: join(root, 'a'), presets: PRESETS, trusted: true })).config.plugins).toEqual([
+      '@quiver/tool-read-file',
+      '@quiver/tool-list-files',
+      './my-plugin',
+    ]);
     expect((await loadConfig({ cwd: join(root, 'b'), presets: PRESETS, trusted: true })).config.plugins).toEqual(['./my-plugin']);
   });
 
   it('another config file, relative to the extending file; its own extends apply first; later entries win', async () => {
-    await put('shared/base.json', { extends: 'quiver:default', approval: { readFiles: false, editFiles: true }, ignoreFile: '.base-ignore' });
+    await put('shared/base.json', {
+      extends: 'quiver:default',
+      approval: { readFiles: false, editFiles: true },
+      ignoreFile: '.base-ignore',
+    });
     await put('shared/strict.mjs', "export default { approval: { editFiles: false }, commandPermissions: { deny: ['rm *'] } };\n");
     await put('project/quiver.config.json', { extends: ['../shared/base.json', '../shared/strict.mjs'], ignoreFile: '.quiverignore' });
     const loaded = await loadConfig({ cwd: join(root, 'project'), presets: PRESETS, trusted: true });
@@ -104,7 +116,11 @@ describe('extends', () => {
     });
     await put('project/quiver.config.json', { extends: '../shared/base.json' });
     const { config } = await loadConfig({ cwd: join(root, 'project'), trusted: true });
-    expect(config.plugins).toEqual([join(root, 'shared/plugins/acme'), { name: join(root, 'vendor/other'), options: { x: 1 } }, '@quiver/tool-not-installed-here']);
+    expect(config.plugins).toEqual([
+      join(root, 'shared/plugins/acme'),
+      { name: join(root, 'vendor/other'), options: { x: 1 } },
+      '@quiver/tool-not-installed-here',
+    ]);
     expect(config.workspaceRoots).toEqual([join(root, 'shared'), { name: 'docs', path: join(root, 'shared/docs') }]);
     expect(config.hooks?.PreToolUse?.[0].hooks.map((h) => h.command)).toEqual([`${join(root, 'shared/hooks/check.sh')} --strict`, 'true']);
   });
@@ -133,12 +149,15 @@ describe('extends', () => {
   it('resolveConfig applies extends to an in-memory config (distributions, tests)', async () => {
     await put('base.json', { approval: { yolo: true } });
     const { config, layers } = await resolveConfig({ extends: ['quiver:default', './base.json'] }, { dir: root, presets: PRESETS });
-    expect(config).toMatchObject({ approval: { readFiles: true, yolo: true }, plugins: ['@quiver/tool-read-file', '@quiver/tool-list-files'] });
+    expect(config).toMatchObject({
+      approval: { readFiles: true, yolo: true },
+      plugins: ['@quiver/tool-read-file', '@quiver/tool-list-files'],
+    });
     expect(layers).toEqual(['quiver:default', join(root, 'base.json')]);
   });
 });
 
-describe('extends errors are QUIVER_ERR_CONFIG_EXTENDS (or the base file\'s own error)', () => {
+describe("extends errors are QUIVER_ERR_CONFIG_EXTENDS (or the base file's own error)", () => {
   it.each([
     ['an unknown quiver: preset', { extends: 'quiver:nope' }, ["'quiver:nope'", 'Known presets: quiver:default']],
     ['a missing file', { extends: './missing.json' }, ['missing.json', 'does not exist']],

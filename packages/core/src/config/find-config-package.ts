@@ -39,7 +39,9 @@ function findPackageDir(name: string, fromDir: string): string | undefined {
 function mainEntry(pkg: Json): string {
   const exportsField = pkg.exports;
   const dot = isObject(exportsField) && '.' in exportsField ? exportsField['.'] : exportsField;
-  return pickTarget(dot) ?? (typeof pkg.module === 'string' ? pkg.module : undefined) ?? (typeof pkg.main === 'string' ? pkg.main : 'index.js');
+  return (
+    pickTarget(dot) ?? (typeof pkg.module === 'string' ? pkg.module : undefined) ?? (typeof pkg.main === 'string' ? pkg.main : 'index.js')
+  );
 }
 
 function pickTarget(value: unknown): string | undefined {

@@ -20,8 +20,8 @@ async function put(rel: string, text: string): Promise<string> {
 /** The same config, `{ approval: { editFiles: true }, ignoreFile: '.aiignore' }`, in each format. */
 const SOURCES: Record<(typeof CONFIG_FILE_NAMES)[number], string> = {
   'quiver.config.ts': [
-    "interface Approval { editFiles: boolean }",
-    "const approval: Approval = { editFiles: true };",
+    'interface Approval { editFiles: boolean }',
+    'const approval: Approval = { editFiles: true };',
     "export default { approval, ignoreFile: '.aiignore' as string };",
   ].join('\n'),
   'quiver.config.mjs': "export default { approval: { editFiles: true }, ignoreFile: '.aiignore' };\n",
@@ -87,15 +87,75 @@ interface BadCase {
 }
 
 const BAD: BadCase[] = [
-  { what: 'an unknown top-level key', name: 'quiver.config.json', text: '{ "plugin": [] }', code: ERROR_CODES.CONFIG_INVALID, key: 'plugin', says: ['plugin: unknown key'] },
-  { what: 'an unknown nested key', name: 'quiver.config.json', text: '{ "approval": { "readFile": true } }', code: ERROR_CODES.CONFIG_INVALID, key: 'approval.readFile', says: ['approval.readFile: unknown key'] },
-  { what: 'a bad value', name: 'quiver.config.json', text: '{ "approval": { "yolo": "yes" } }', code: ERROR_CODES.CONFIG_INVALID, key: 'approval.yolo', says: ['approval.yolo', 'expected boolean'] },
-  { what: 'a bad enum value', name: 'quiver.config.mjs', text: "export default { hooks: { PreToolUse: [{ hooks: [{ type: 'http', command: 'x' }] }] } };", code: ERROR_CODES.CONFIG_INVALID, key: 'hooks.PreToolUse.0.hooks.0.type', says: ['hooks.PreToolUse.0.hooks.0.type', '"command"'] },
-  { what: "a section no package declares (core's keys only)", name: 'quiver.config.json', text: '{ "sandbox": { "mode": "off" } }', code: ERROR_CODES.CONFIG_INVALID, key: 'sandbox', says: ['sandbox: unknown key'] },
-  { what: 'a bad value in a .ts config', name: 'quiver.config.ts', text: 'export default { tools: { read_file: { enabled: 1 as unknown } } };', code: ERROR_CODES.CONFIG_INVALID, key: 'tools.read_file.enabled', says: ['tools.read_file.enabled', 'expected boolean'] },
-  { what: 'unparsable JSON', name: 'quiver.config.json', text: '{ "approval": ', code: ERROR_CODES.CONFIG_LOAD, says: ['Could not read config'] },
-  { what: 'a module that throws', name: 'quiver.config.js', text: "throw new Error('no config for you');", code: ERROR_CODES.CONFIG_LOAD, says: ['no config for you'] },
-  { what: 'TypeScript that does not parse', name: 'quiver.config.ts', text: 'export default {{ ;', code: ERROR_CODES.CONFIG_LOAD, says: ['Could not read config'] },
+  {
+    what: 'an unknown top-level key',
+    name: 'quiver.config.json',
+    text: '{ "plugin": [] }',
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'plugin',
+    says: ['plugin: unknown key'],
+  },
+  {
+    what: 'an unknown nested key',
+    name: 'quiver.config.json',
+    text: '{ "approval": { "readFile": true } }',
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'approval.readFile',
+    says: ['approval.readFile: unknown key'],
+  },
+  {
+    what: 'a bad value',
+    name: 'quiver.config.json',
+    text: '{ "approval": { "yolo": "yes" } }',
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'approval.yolo',
+    says: ['approval.yolo', 'expected boolean'],
+  },
+  {
+    what: 'a bad enum value',
+    name: 'quiver.config.mjs',
+    text: "export default { hooks: { PreToolUse: [{ hooks: [{ type: 'http', command: 'x' }] }] } };",
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'hooks.PreToolUse.0.hooks.0.type',
+    says: ['hooks.PreToolUse.0.hooks.0.type', '"command"'],
+  },
+  {
+    what: "a section no package declares (core's keys only)",
+    name: 'quiver.config.json',
+    text: '{ "sandbox": { "mode": "off" } }',
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'sandbox',
+    says: ['sandbox: unknown key'],
+  },
+  {
+    what: 'a bad value in a .ts config',
+    name: 'quiver.config.ts',
+    text: 'export default { tools: { read_file: { enabled: 1 as unknown } } };',
+    code: ERROR_CODES.CONFIG_INVALID,
+    key: 'tools.read_file.enabled',
+    says: ['tools.read_file.enabled', 'expected boolean'],
+  },
+  {
+    what: 'unparsable JSON',
+    name: 'quiver.config.json',
+    text: '{ "approval": ',
+    code: ERROR_CODES.CONFIG_LOAD,
+    says: ['Could not read config'],
+  },
+  {
+    what: 'a module that throws',
+    name: 'quiver.config.js',
+    text: "throw new Error('no config for you');",
+    code: ERROR_CODES.CONFIG_LOAD,
+    says: ['no config for you'],
+  },
+  {
+    what: 'TypeScript that does not parse',
+    name: 'quiver.config.ts',
+    text: 'export default {{ ;',
+    code: ERROR_CODES.CONFIG_LOAD,
+    says: ['Could not read config'],
+  },
 ];
 
 describe('a bad config is one QuiverError naming the file, the key and what was expected', () => {

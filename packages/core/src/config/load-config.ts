@@ -87,9 +87,11 @@ export function findConfigFile(cwd: string): string | undefined {
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const file = options.file ? resolve(options.cwd, options.file) : findConfigFile(options.cwd);
   if (!file) return { config: validateConfig({}, undefined, options.sections), dir: resolve(options.cwd) };
-  if (!existsSync(file)) throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
+  if (!existsSync(file))
+    throw quiverError(ERROR_CODES.CONFIG_NOT_FOUND, `Config file '${file}' does not exist. Check the --config path.`, { file });
   const unclaimed = options.deferUnknownKeys ? new Map<string, string>() : undefined;
-  const loaded = !options.file && !options.trusted ? await loadUntrusted(file, options, unclaimed) : await loadTrusted(file, options, unclaimed);
+  const loaded =
+    !options.file && !options.trusted ? await loadUntrusted(file, options, unclaimed) : await loadTrusted(file, options, unclaimed);
   // From an untrusted folder too: such a key is left out of the config (and listed in
   // `ignored`), but one that no plugin the host loads declares is still refused, as before.
   return unclaimed?.size ? { ...loaded, unclaimed } : loaded;
@@ -97,7 +99,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
 
 async function loadTrusted(file: string, options: LoadConfigOptions, unclaimed: Map<string, string> | undefined): Promise<LoadedConfig> {
   const raw = await readConfigFile(file);
-  const { config, layers } = await resolveConfig(raw, { dir: dirname(file), file, presets: options.presets, sections: options.sections, unclaimed });
+  const { config, layers } = await resolveConfig(raw, {
+    dir: dirname(file),
+    file,
+    presets: options.presets,
+    sections: options.sections,
+    unclaimed,
+  });
   return layers.length ? { config, file, dir: dirname(file), layers } : { config, file, dir: dirname(file) };
 }
 
@@ -105,11 +113,24 @@ async function loadTrusted(file: string, options: LoadConfigOptions, unclaimed: 
 async function loadUntrusted(file: string, options: LoadConfigOptions, unclaimed: Map<string, string> | undefined): Promise<LoadedConfig> {
   const dir = dirname(file);
   if (!file.endsWith('.json')) {
-    return { config: validateConfig({}, file, options.sections), file, dir, trusted: false, ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`] };
+    return {
+      config: validateConfig({}, file, options.sections),
+      file,
+      dir,
+      trusted: false,
+      ignored: [`${file} (a module config: loading it runs its code; nothing of it applies)`],
+    };
   }
   const skipped: string[] = [];
   // A plugin's section (unclaimed here) has no untrusted rule core could run: it is left out.
-  const { config, layers } = await resolveConfig(await readConfigFile(file), { dir, file, presets: options.presets, dataOnly: skipped, sections: options.sections, unclaimed });
+  const { config, layers } = await resolveConfig(await readConfigFile(file), {
+    dir,
+    file,
+    presets: options.presets,
+    dataOnly: skipped,
+    sections: options.sections,
+    unclaimed,
+  });
   const safe = untrustedConfig(config, { folder: options.cwd, dir }, options.sections);
   const ignored = [...skipped, ...safe.ignored];
   return { config: safe.config, file, dir, trusted: false, ignored, ...(layers.length ? { layers } : {}) };

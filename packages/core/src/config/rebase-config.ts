@@ -44,7 +44,8 @@ function rebasePluginSpec(spec: string, dir: string): string {
 
 function rebaseRoot(root: unknown, dir: string): unknown {
   if (typeof root === 'string') return isAbsolute(root) ? root : resolve(dir, root);
-  if (isObject(root) && typeof root.path === 'string') return { ...root, path: isAbsolute(root.path) ? root.path : resolve(dir, root.path) };
+  if (isObject(root) && typeof root.path === 'string')
+    return { ...root, path: isAbsolute(root.path) ? root.path : resolve(dir, root.path) };
   return root;
 }
 

@@ -59,11 +59,15 @@ interface Layer {
  * const { config } = await resolveConfig({ extends: 'quiver:default', tools: { my_tool: { enabled: false } } }, { dir, presets });
  */
 export async function resolveConfig(raw: unknown, options: ResolveConfigOptions): Promise<ResolvedConfig> {
-  if (extendsOf(raw).length === 0) return { config: validateConfig(stripSpread(raw), options.file, options.sections, options.unclaimed), layers: [] };
+  if (extendsOf(raw).length === 0)
+    return { config: validateConfig(stripSpread(raw), options.file, options.sections, options.unclaimed), layers: [] };
   const self: Layer = { id: options.file ?? '<inline config>', raw, dir: options.dir };
   const layers = await expand(self, options, []);
   const merged = mergeConfigs(...layers.map((l) => withoutExtends(l.raw)));
-  return { config: validateConfig(merged, options.file, options.sections, options.unclaimed), layers: layers.slice(0, -1).map((l) => l.id) };
+  return {
+    config: validateConfig(merged, options.file, options.sections, options.unclaimed),
+    layers: layers.slice(0, -1).map((l) => l.id),
+  };
 }
 
 /** A layer's bases (depth first, in order) followed by the layer itself. */
@@ -74,10 +78,14 @@ async function expand(layer: Layer, options: ResolveConfigOptions, chain: string
   for (const spec of specs) {
     const base = await loadBase(spec, layer, options);
     if ([...chain, layer.id].includes(base.id)) {
-      throw quiverError(ERROR_CODES.CONFIG_EXTENDS, `Config ${layer.id} extends '${spec}', which extends it back (${[...chain, layer.id, base.id].join(' → ')}). Remove one of the extends.`, {
-        file: options.file,
-        key: 'extends',
-      });
+      throw quiverError(
+        ERROR_CODES.CONFIG_EXTENDS,
+        `Config ${layer.id} extends '${spec}', which extends it back (${[...chain, layer.id, base.id].join(' → ')}). Remove one of the extends.`,
+        {
+          file: options.file,
+          key: 'extends',
+        },
+      );
     }
     out.push(...(await expand(base, options, [...chain, layer.id])));
   }
@@ -102,15 +110,22 @@ async function loadBase(spec: string, from: Layer, options: ResolveConfigOptions
   if (preset !== undefined) return { id: spec, raw: preset, dir: from.dir };
   if (spec.startsWith('quiver:')) {
     const known = Object.keys(options.presets ?? {}).filter((k) => k.startsWith('quiver:'));
-    throw quiverError(ERROR_CODES.CONFIG_EXTENDS, `Config ${from.id} extends the preset '${spec}', which this host does not offer. Known presets: ${known.join(', ') || 'none'}.`, {
-      file: options.file,
-      key: 'extends',
-    });
+    throw quiverError(
+      ERROR_CODES.CONFIG_EXTENDS,
+      `Config ${from.id} extends the preset '${spec}', which this host does not offer. Known presets: ${known.join(', ') || 'none'}.`,
+      {
+        file: options.file,
+        key: 'extends',
+      },
+    );
   }
   const file = spec.startsWith('.') || isAbsolute(spec) ? resolve(from.dir, spec) : findConfigPackage(spec, from.dir);
   if (!file || !existsSync(file)) {
     const what = file ? `'${spec}' (${file}), which does not exist` : `the package '${spec}', which is not installed (npm i -D ${spec})`;
-    throw quiverError(ERROR_CODES.CONFIG_EXTENDS, `Config ${from.id} extends ${what}. Fix or remove the entry in 'extends'.`, { file: options.file, key: 'extends' });
+    throw quiverError(ERROR_CODES.CONFIG_EXTENDS, `Config ${from.id} extends ${what}. Fix or remove the entry in 'extends'.`, {
+      file: options.file,
+      key: 'extends',
+    });
   }
   if (options.dataOnly && !file.endsWith('.json')) {
     options.dataOnly.push(`extends: ${spec} (a module: loading it runs its code)`);

@@ -11,8 +11,20 @@ import { createHost, loadConfig, type Host } from '../host.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
 
-const helper = defineTool({ name: 'helper', description: 'Answers for other tools.', params: z.object({}), approval: 'none', execute: async () => 'helped' });
-const gone = defineTool({ name: 'gone', description: 'Disabled by config.', params: z.object({}), approval: 'none', execute: async () => 'should not run' });
+const helper = defineTool({
+  name: 'helper',
+  description: 'Answers for other tools.',
+  params: z.object({}),
+  approval: 'none',
+  execute: async () => 'helped',
+});
+const gone = defineTool({
+  name: 'gone',
+  description: 'Disabled by config.',
+  params: z.object({}),
+  approval: 'none',
+  execute: async () => 'should not run',
+});
 const caller = defineTool({
   name: 'caller',
   description: 'Calls another tool through the pipeline.',

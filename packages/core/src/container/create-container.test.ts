@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { coreServices, createServiceRef, definePlugin, defineTool, ERROR_CODES, resultText, type HostUi, type ServiceScope } from '../index.js';
+import {
+  coreServices,
+  createServiceRef,
+  definePlugin,
+  defineTool,
+  ERROR_CODES,
+  resultText,
+  type HostUi,
+  type ServiceScope,
+} from '../index.js';
 import { createContainer, createHost, type Host } from '../host.js';
 
 const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) };
@@ -50,7 +59,10 @@ function setup() {
   return h;
 }
 
-const serials = async (task: ReturnType<Host['createTask']>) => resultText(await task.call('probe', {})).split(',').map(Number);
+const serials = async (task: ReturnType<Host['createTask']>) =>
+  resultText(await task.call('probe', {}))
+    .split(',')
+    .map(Number);
 
 describe('scopes', () => {
   it('root: one per host; task: one per task, shared by its calls; call: fresh per call', async () => {
@@ -190,7 +202,13 @@ describe('missing services', () => {
   it('inside a tool, a missing service is an error result with that code', async () => {
     const h = (host = createHost({ ui }));
     const clock = createServiceRef<{ now(): number }>({ id: 'acme.clock', scope: 'root' });
-    const t = defineTool({ name: 'now', description: 'Time.', params: z.object({}), approval: 'none', execute: async (c) => String(c.services.get(clock).now()) });
+    const t = defineTool({
+      name: 'now',
+      description: 'Time.',
+      params: z.object({}),
+      approval: 'none',
+      execute: async (c) => String(c.services.get(clock).now()),
+    });
     h.registry.addPlugin(definePlugin({ name: 'quiver-tool-now', tools: [t] }));
     const result = await h.createTask().call('now', {});
     expect(result).toMatchObject({ isError: true, code: ERROR_CODES.SERVICE_MISSING });
@@ -200,7 +218,11 @@ describe('missing services', () => {
 
 describe('createServiceRef', () => {
   it('needs a dotted id', () => {
-    expect(createServiceRef({ id: 'acme.clock', scope: 'root' })).toEqual({ id: 'acme.clock', scope: 'root', $$type: 'quiver.service-ref' });
+    expect(createServiceRef({ id: 'acme.clock', scope: 'root' })).toEqual({
+      id: 'acme.clock',
+      scope: 'root',
+      $$type: 'quiver.service-ref',
+    });
     expect(() => createServiceRef({ id: 'clock', scope: 'root' })).toThrow(/dotted/);
   });
 });

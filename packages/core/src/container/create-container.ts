@@ -68,7 +68,12 @@ const DISPOSED: Promise<void> = Promise.resolve();
  * registered into it: a task that only holds values (every MCP call makes one) never builds an
  * awilix scope.
  */
-function wrap(make: () => AwilixContainer, scope: ServiceScope, deferred: Record<'task' | 'call', Deferred[]>, parent?: Parent): QuiverContainer {
+function wrap(
+  make: () => AwilixContainer,
+  scope: ServiceScope,
+  deferred: Record<'task' | 'call', Deferred[]>,
+  parent?: Parent,
+): QuiverContainer {
   const disposers: (() => unknown)[] = [];
   let synced = 0;
   let mine: AwilixContainer | undefined;

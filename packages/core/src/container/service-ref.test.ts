@@ -8,5 +8,7 @@ it('makes a frozen ref from a dotted id', () => {
 });
 
 it.each(['clock', '.clock', 'acme.', 'acme clock'])('refuses the id %j with SERVICE_REF_INVALID', (id) => {
-  expect(() => createServiceRef({ id, scope: 'root' })).toThrow(expect.objectContaining({ code: ERROR_CODES.SERVICE_REF_INVALID, key: id }));
+  expect(() => createServiceRef({ id, scope: 'root' })).toThrow(
+    expect.objectContaining({ code: ERROR_CODES.SERVICE_REF_INVALID, key: id }),
+  );
 });

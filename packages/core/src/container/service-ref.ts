@@ -22,7 +22,11 @@ export interface ServiceRef<T> {
  */
 export function createServiceRef<T>(options: { id: string; scope: ServiceScope }): ServiceRef<T> {
   if (!/^[a-z][\w-]*(\.[\w-]+)+$/i.test(options.id)) {
-    throw quiverError(ERROR_CODES.SERVICE_REF_INVALID, `Service ref id '${options.id}' must be dotted, like 'core.workspace' or 'acme.clock'. Prefix it with your package's area.`, { key: options.id });
+    throw quiverError(
+      ERROR_CODES.SERVICE_REF_INVALID,
+      `Service ref id '${options.id}' must be dotted, like 'core.workspace' or 'acme.clock'. Prefix it with your package's area.`,
+      { key: options.id },
+    );
   }
   return Object.freeze({ id: options.id, scope: options.scope, $$type: 'quiver.service-ref' as const });
 }

@@ -35,7 +35,12 @@ const SILENT_UI: HostUi = {
  * decision without its prompt. No PreToolUse hook runs, the tool does not run, nothing is
  * shown or asked, and the task's state (rejections, mistakes, loop count) is left as it was.
  */
-export async function checkCall(task: TaskContext, name: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<CheckOutcome> {
+export async function checkCall(
+  task: TaskContext,
+  name: string,
+  params: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<CheckOutcome> {
   const quiet: TaskContext = { ...task, ui: SILENT_UI };
   const found = await findTool(quiet, name);
   const refused = options.from === 'model' ? modelRefusal(quiet, name, found, options) : undefined;
@@ -43,12 +48,18 @@ export async function checkCall(task: TaskContext, name: string, params: Record<
   if (!('execute' in found)) return { kind: 'refused', result: found };
   const call = newCall(quiet, { name, params, partial: false }, found);
   try {
-    if (task.state.didRejectTool) return { kind: 'refused', result: errorResult(responses.skippedAfterRejection(found.getDescription(call.block)), ERROR_CODES.APPROVAL_DENIED, 'keep') };
+    if (task.state.didRejectTool)
+      return {
+        kind: 'refused',
+        result: errorResult(responses.skippedAfterRejection(found.getDescription(call.block)), ERROR_CODES.APPROVAL_DENIED, 'keep'),
+      };
     const stopped = await runGates(call, CHECK_GATES);
     if (stopped) return { kind: 'refused', result: stopped };
     call.stage = 'approval';
     const pending = await approvalNeeded(call);
-    return pending ? { kind: 'ask', request: pending.request } : { kind: 'auto', approval: call.approval === 'auto' ? 'auto' : 'not-needed' };
+    return pending
+      ? { kind: 'ask', request: pending.request }
+      : { kind: 'auto', approval: call.approval === 'auto' ? 'auto' : 'not-needed' };
   } catch (e) {
     return { kind: 'refused', result: failure(call, e) };
   } finally {

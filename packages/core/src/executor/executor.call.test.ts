@@ -33,7 +33,13 @@ function setup(options: RecordingHostOptions = {}) {
   host.registry.addPlugin(
     definePlugin({
       name: 'quiver-tool-set',
-      tools: [tool('open', {}, ran), tool('secret', { hidden: true }, ran), tool('caller', {}, ran), tool('looped', { loop: true }, ran), tool('needy', { requires: ['browser'] }, ran)],
+      tools: [
+        tool('open', {}, ran),
+        tool('secret', { hidden: true }, ran),
+        tool('caller', {}, ran),
+        tool('looped', { loop: true }, ran),
+        tool('needy', { requires: ['browser'] }, ran),
+      ],
     }),
   );
   const log = host.log;
@@ -71,7 +77,9 @@ describe('task.call({ from })', () => {
 
   it("honours the config's hidden switch and the host's refusal text", async () => {
     const { host } = setup({ tools: { open: { hidden: true } } });
-    const task = host.createTask({ offer: { surface: 'vscode', has: {}, refusal: (name, offered) => `${name} is not here; try ${offered.join('/')}` } });
+    const task = host.createTask({
+      offer: { surface: 'vscode', has: {}, refusal: (name, offered) => `${name} is not here; try ${offered.join('/')}` },
+    });
     expect(resultText(await task.call('open', { path: 'a' }, { from: 'model' }))).toBe('open is not here; try caller');
   });
 });
@@ -81,7 +89,10 @@ describe('task.check()', () => {
     const { host, ran } = setup();
     const task = host.createTask();
     const outcome = await task.check('open', { path: 'a.txt' });
-    expect(outcome).toMatchObject({ kind: 'ask', request: { tool: 'open', category: 'edit', path: '/ws/a.txt', setting: 'approval.editFiles' } });
+    expect(outcome).toMatchObject({
+      kind: 'ask',
+      request: { tool: 'open', category: 'edit', path: '/ws/a.txt', setting: 'approval.editFiles' },
+    });
     expect(ran).toEqual([]);
     expect(host.log).not.toContain('PreToolUse');
     expect(host.approvals).toEqual([]);
@@ -99,7 +110,10 @@ describe('task.check()', () => {
     const refused = await task.check('open', { path: 'secret.env' });
     expect(refused).toMatchObject({ kind: 'refused', result: { code: ERROR_CODES.PATH_IGNORED } });
     expect((await task.check('open', {})).kind).toBe('refused');
-    expect(await task.check('secret', { path: 'a' }, { from: 'model' })).toMatchObject({ kind: 'refused', result: { code: ERROR_CODES.TOOL_UNKNOWN } });
+    expect(await task.check('secret', { path: 'a' }, { from: 'model' })).toMatchObject({
+      kind: 'refused',
+      result: { code: ERROR_CODES.TOOL_UNKNOWN },
+    });
     expect(host.said).toEqual([]);
     expect(task.mistakes.count).toBe(0);
     expect(task.state.didRejectTool).toBe(false);

@@ -43,8 +43,16 @@ describe('PreToolUse rewrites', () => {
     const { host, task, received } = setup();
     const seen: unknown[] = [];
     host.hooks.tap('PreToolUse', { name: 'late', stage: STAGE.AUDIT }, (e) => void seen.push(e.input.text));
-    host.hooks.tap('PreToolUse', 'upper', (e) => (seen.push(e.input.text), { updatedInput: { ...e.input, text: String(e.input.text).toUpperCase() } }));
-    host.hooks.tap('PreToolUse', { name: 'first', stage: STAGE.POLICY }, (e) => (seen.push(e.input.text), { updatedInput: { ...e.input, text: `${e.input.text}!` } }));
+    host.hooks.tap(
+      'PreToolUse',
+      'upper',
+      (e) => (seen.push(e.input.text), { updatedInput: { ...e.input, text: String(e.input.text).toUpperCase() } }),
+    );
+    host.hooks.tap(
+      'PreToolUse',
+      { name: 'first', stage: STAGE.POLICY },
+      (e) => (seen.push(e.input.text), { updatedInput: { ...e.input, text: `${e.input.text}!` } }),
+    );
     const result = await task.call('save', { path: 'a.txt', text: 'hi' });
     expect(result.isError).toBe(false);
     expect(seen).toEqual(['hi', 'hi!', 'HI!']);

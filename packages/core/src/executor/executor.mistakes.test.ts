@@ -31,7 +31,9 @@ function setup(maxConsecutiveMistakes?: number) {
     params: z.object({ isError: z.boolean(), mistake: z.enum(['increment', 'reset', 'keep']).optional() }),
     approval: 'none',
     async execute(_config, { isError, mistake }) {
-      return isError ? errorResult('failed', ERROR_CODES.TOOL_FAILED, mistake as MistakeEffect) : textResult('fine', mistake as MistakeEffect);
+      return isError
+        ? errorResult('failed', ERROR_CODES.TOOL_FAILED, mistake as MistakeEffect)
+        : textResult('fine', mistake as MistakeEffect);
     },
   });
   h.registry.addPlugin(definePlugin({ name: 'quiver-tool-write', tools: [write, verdict] }));

@@ -26,7 +26,13 @@ const count = defineTool({
   approval: 'none',
   execute: async (config) => config.services.get(counterRef).calls.join(',') || 'none',
 });
-const noop = defineTool({ name: 'noop', description: 'Does nothing.', params: z.object({ n: z.number().optional() }), approval: 'none', execute: async () => 'ok' });
+const noop = defineTool({
+  name: 'noop',
+  description: 'Does nothing.',
+  params: z.object({ n: z.number().optional() }),
+  approval: 'none',
+  execute: async () => 'ok',
+});
 
 const counterPlugin = definePlugin({
   name: 'test-counter',
@@ -122,7 +128,9 @@ describe('per-task taps', () => {
     expect(task.hooks.taps('PreToolUse')).toEqual([]);
     expect(task.hooks.taps('PostToolUse')).toEqual([]);
     unregister(); // harmless after dispose
-    expect(() => task.hooks.tap('PreToolUse', 'late', () => undefined)).toThrow(expect.objectContaining({ code: ERROR_CODES.HOOK_UNKNOWN }));
+    expect(() => task.hooks.tap('PreToolUse', 'late', () => undefined)).toThrow(
+      expect.objectContaining({ code: ERROR_CODES.HOOK_UNKNOWN }),
+    );
     // A new task starts without the old task's taps.
     const next = h.createTask();
     expect(next.hooks.taps('PreToolUse')).toEqual([]);

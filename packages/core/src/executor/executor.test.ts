@@ -69,7 +69,13 @@ describe('pipeline order', () => {
     expect(seen.config?.paths.path).toMatchObject({ input: 'src/a.ts', resolved: '/ws/src/a.ts', inside: true });
     expect(Object.isFrozen(seen.config)).toBe(true);
     expect(seen.config?.approval).toBe('user');
-    expect(host.approvals[0]).toMatchObject({ tool: 'probe', category: 'edit', path: '/ws/src/a.ts', command: 'make', setting: 'approval.editFiles' });
+    expect(host.approvals[0]).toMatchObject({
+      tool: 'probe',
+      category: 'edit',
+      path: '/ws/src/a.ts',
+      command: 'make',
+      setting: 'approval.editFiles',
+    });
   });
 
   it('skips the prompt when the AutoApprover approves', async () => {
@@ -114,11 +120,41 @@ interface DenialCase {
 
 const DENIALS: DenialCase[] = [
   { gate: 'required params', params: { path: ' ', command: 'make' }, code: ERROR_CODES.PARAM_MISSING, last: '', stage: 'validate-params' },
-  { gate: 'zod validation', params: { ...GOOD, count: 'three' }, code: ERROR_CODES.PARAM_INVALID, last: 'validate', stage: 'validate-params' },
-  { gate: 'command permissions', options: { deniedCommands: ['make'] }, code: ERROR_CODES.COMMAND_DENIED, last: 'permissions.check', stage: 'command-permissions' },
-  { gate: 'path resolution', params: { path: 'a\0b', command: 'make' }, code: ERROR_CODES.PATH_MALFORMED, last: 'workspace.resolve', stage: 'ignore-rules' },
-  { gate: 'ignore rules (path)', options: { ignoredPaths: ['src/a.ts'] }, code: ERROR_CODES.PATH_IGNORED, last: 'ignore.checkPath', stage: 'ignore-rules' },
-  { gate: 'ignore rules (command)', options: { ignoredCommands: ['make'] }, code: ERROR_CODES.COMMAND_IGNORED, last: 'ignore.checkCommand', stage: 'ignore-rules' },
+  {
+    gate: 'zod validation',
+    params: { ...GOOD, count: 'three' },
+    code: ERROR_CODES.PARAM_INVALID,
+    last: 'validate',
+    stage: 'validate-params',
+  },
+  {
+    gate: 'command permissions',
+    options: { deniedCommands: ['make'] },
+    code: ERROR_CODES.COMMAND_DENIED,
+    last: 'permissions.check',
+    stage: 'command-permissions',
+  },
+  {
+    gate: 'path resolution',
+    params: { path: 'a\0b', command: 'make' },
+    code: ERROR_CODES.PATH_MALFORMED,
+    last: 'workspace.resolve',
+    stage: 'ignore-rules',
+  },
+  {
+    gate: 'ignore rules (path)',
+    options: { ignoredPaths: ['src/a.ts'] },
+    code: ERROR_CODES.PATH_IGNORED,
+    last: 'ignore.checkPath',
+    stage: 'ignore-rules',
+  },
+  {
+    gate: 'ignore rules (command)',
+    options: { ignoredCommands: ['make'] },
+    code: ERROR_CODES.COMMAND_IGNORED,
+    last: 'ignore.checkCommand',
+    stage: 'ignore-rules',
+  },
   { gate: 'approval', options: { approve: false }, code: ERROR_CODES.APPROVAL_DENIED, last: 'ui.approve', stage: 'approval' },
   {
     gate: 'PreToolUse',
@@ -170,7 +206,12 @@ describe('approval gate', () => {
       params: z.object({ command: z.string(), requires_approval: z.string().optional() }),
       approval: {
         category: 'command',
-        escalate: (_config, p) => (p.requires_approval?.toLowerCase() === 'true' ? 'the model marked this command as needing approval' : p.command.startsWith('rm ') ? 'rm deletes files' : undefined),
+        escalate: (_config, p) =>
+          p.requires_approval?.toLowerCase() === 'true'
+            ? 'the model marked this command as needing approval'
+            : p.command.startsWith('rm ')
+              ? 'rm deletes files'
+              : undefined,
       },
       command: 'command',
       async execute(config) {
@@ -204,7 +245,13 @@ describe('approval gate', () => {
 
   it("approval: 'none' needs no approval", async () => {
     const h = (host = createRecordingHost({ approval: { readFiles: false, useMcp: false } }));
-    const t = defineTool({ name: 'noop', description: 'Nothing.', params: z.object({}), approval: 'none', execute: async (c) => c.approval });
+    const t = defineTool({
+      name: 'noop',
+      description: 'Nothing.',
+      params: z.object({}),
+      approval: 'none',
+      execute: async (c) => c.approval,
+    });
     h.registry.addPlugin(definePlugin({ name: 'quiver-tool-noop', tools: [t] }));
     expect(resultText(await h.createTask().call('noop', {}))).toBe('not-needed');
     expect(h.approvals).toEqual([]);
@@ -235,7 +282,13 @@ describe('approval gate', () => {
 describe('tasks', () => {
   it('a signal aborted before the task starts is aborted inside it', async () => {
     const h = (host = createRecordingHost({ bare: true }));
-    const t = defineTool({ name: 'aborted', description: 'Reports the signal.', params: z.object({}), approval: 'none', execute: async (c) => String(c.signal.aborted) });
+    const t = defineTool({
+      name: 'aborted',
+      description: 'Reports the signal.',
+      params: z.object({}),
+      approval: 'none',
+      execute: async (c) => String(c.signal.aborted),
+    });
     h.registry.addPlugin(definePlugin({ name: 'quiver-tool-aborted', tools: [t] }));
     const early = new AbortController();
     early.abort();

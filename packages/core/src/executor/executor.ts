@@ -7,7 +7,15 @@ import type { HookBus } from '../hooks/hook-bus.js';
 import { createTaskHookBus } from '../hooks/task-hook-bus.js';
 import type { HostUi } from '../host/host-ui.js';
 import { responses } from '../responses/responses.js';
-import { createMessageState, createMistakeCounter, createReadCache, createTaskState, type MistakeCounter, type ReadCache, type TaskState } from '../task/task-state.js';
+import {
+  createMessageState,
+  createMistakeCounter,
+  createReadCache,
+  createTaskState,
+  type MistakeCounter,
+  type ReadCache,
+  type TaskState,
+} from '../task/task-state.js';
 import type { PartialBlockUi, ToolBlock } from '../tool/define-tool.js';
 import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
@@ -198,7 +206,12 @@ function partialUi(ui: HostUi, config: TaskConfig): PartialBlockUi {
   return ports as unknown as PartialBlockUi;
 }
 
-async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnType<typeof createLoopDetector>, options?: CallOptions): Promise<ToolResult> {
+async function runComplete(
+  task: TaskContext,
+  block: ToolBlock,
+  loops: ReturnType<typeof createLoopDetector>,
+  options?: CallOptions,
+): Promise<ToolResult> {
   const found = await findTool(task, block.name);
   const refused = options?.from === 'model' ? modelRefusal(task, block.name, found, options) : undefined;
   if (refused || !('execute' in found)) {
@@ -219,7 +232,8 @@ async function runComplete(task: TaskContext, block: ToolBlock, loops: ReturnTyp
   }
   applyMistakes(task, result);
   const repeats = loops.record(block.name, block.params as Record<string, unknown>);
-  if (repeats === 3) result = { ...result, content: [...result.content, { type: 'text', text: responses.repeatedToolCall(block.name, repeats) }] };
+  if (repeats === 3)
+    result = { ...result, content: [...result.content, { type: 'text', text: responses.repeatedToolCall(block.name, repeats) }] };
   if (repeats >= 5) task.mistakes.trip(`The model called '${block.name}' with identical arguments ${repeats} times in a row`);
   return result;
 }
@@ -259,7 +273,9 @@ function finish(call: CallContext, result: ToolResult): ToolResult {
     return result;
   }
   const extra = [...call.context, ...pending.splice(0)];
-  const out = extra.length ? { ...result, content: [...result.content, ...extra.map((text) => ({ type: 'text' as const, text }))] } : result;
+  const out = extra.length
+    ? { ...result, content: [...result.content, ...extra.map((text) => ({ type: 'text' as const, text }))] }
+    : result;
   telemetry(call, out);
   return out;
 }
@@ -269,4 +285,3 @@ function applyMistakes(task: TaskContext, result: ToolResult): void {
   if (effect === 'increment') task.mistakes.increment();
   else if (effect === 'reset') task.mistakes.reset();
 }
-

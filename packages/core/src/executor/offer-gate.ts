@@ -10,7 +10,12 @@ import type { CallOptions, TaskContext, TaskOffer, ToolSource } from './call-con
  * the offer) or the lookup's error result (an unknown name is refused naming what the model
  * may use instead; a plugin that failed to load keeps its own error).
  */
-export function modelRefusal(task: TaskContext, name: string, found: ToolDefinition | ToolResult, options: CallOptions): ToolResult | undefined {
+export function modelRefusal(
+  task: TaskContext,
+  name: string,
+  found: ToolDefinition | ToolResult,
+  options: CallOptions,
+): ToolResult | undefined {
   const offer = options.offer ?? task.offer;
   if ('execute' in found) return refuseUnoffered(task, name, found, offer);
   return found.code === ERROR_CODES.TOOL_UNKNOWN ? refuseUnoffered(task, name, undefined, offer) : undefined;
@@ -22,10 +27,18 @@ export function modelRefusal(task: TaskContext, name: string, found: ToolDefinit
  * model may call `tool`; else the refusal, naming the tools it may use. `tool` is undefined
  * for a name no enabled plugin registers.
  */
-export function refuseUnoffered(task: TaskContext, name: string, tool: OfferableTool | undefined, offer: TaskOffer): ToolResult | undefined {
+export function refuseUnoffered(
+  task: TaskContext,
+  name: string,
+  tool: OfferableTool | undefined,
+  offer: TaskOffer,
+): ToolResult | undefined {
   if (tool && whyNotOffered(tool, offer, task.tools.settings?.(name)) === undefined) return undefined;
   const offered = offeredNames(task.tools, offer);
-  return errorResult(offer.refusal ? offer.refusal(name, offered) : responses.toolError(responses.unknownTool(name, offered)), ERROR_CODES.TOOL_UNKNOWN);
+  return errorResult(
+    offer.refusal ? offer.refusal(name, offered) : responses.toolError(responses.unknownTool(name, offered)),
+    ERROR_CODES.TOOL_UNKNOWN,
+  );
 }
 
 /** The names a model may call on this surface (every name, for a tool source that cannot list). */

@@ -21,10 +21,20 @@ beforeEach(async () => {
   said = [];
   answer = false;
   host = createHost({
-    ui: { say: (type, text) => void said.push({ type, text }), ask: async () => ({ response: 'yes' }), approve: async (r) => (asked.push(r), { approved: answer }) },
+    ui: {
+      say: (type, text) => void said.push({ type, text }),
+      ask: async () => ({ response: 'yes' }),
+      approve: async (r) => (asked.push(r), { approved: answer }),
+    },
     approval: { yolo: true },
   });
-  const tool = defineTool({ name: 'write_to_file', description: 'Fake.', params: z.object({ path: z.string() }), approval: 'none', execute: async (_c, p) => (ran.push(p.path), 'written') });
+  const tool = defineTool({
+    name: 'write_to_file',
+    description: 'Fake.',
+    params: z.object({ path: z.string() }),
+    approval: 'none',
+    execute: async (_c, p) => (ran.push(p.path), 'written'),
+  });
   host.registry.addPlugin(definePlugin({ name: 'quiver-tool-fake', tools: [tool] }));
 });
 afterEach(async () => {

@@ -16,7 +16,10 @@ let ran: Record<string, unknown>[];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'quiver-core-hooks-'));
   ran = [];
-  host = createHost({ ui: { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) }, approval: { yolo: true } });
+  host = createHost({
+    ui: { say: () => {}, ask: async () => ({ response: 'yes' }), approve: async () => ({ approved: true }) },
+    approval: { yolo: true },
+  });
   const tools = ['write_to_file', 'read_file'].map((name) =>
     defineTool({
       name,
@@ -46,7 +49,11 @@ async function script(name: string, body: string, mode = 0o755): Promise<string>
 }
 
 function register(hooks: Partial<Record<HookName, CommandHookGroup[]>>, where: { cwd?: string; configDir?: string } = {}) {
-  return registerCommandHooks(host.hooks, hooks, { cwd: where.cwd ?? dir, configDir: where.configDir ?? dir, configFile: join(dir, 'quiver.config.json') });
+  return registerCommandHooks(host.hooks, hooks, {
+    cwd: where.cwd ?? dir,
+    configDir: where.configDir ?? dir,
+    configFile: join(dir, 'quiver.config.json'),
+  });
 }
 
 const call = (tool = 'write_to_file', path = 'a.txt') => host.createTask({ cwd: dir }).call(tool, { path });
@@ -54,18 +61,43 @@ const call = (tool = 'write_to_file', path = 'a.txt') => host.createTask({ cwd: 
 describe('the wire protocol', () => {
   it('sends the event as JSON on stdin, in the project folder', async () => {
     const out = join(dir, 'stdin.json');
-    register({ PreToolUse: [{ hooks: [{ command: await script('log.sh', `cat > '${out}'; pwd >> '${out}.pwd'; echo "$CLAUDE_PROJECT_DIR" >> '${out}.pwd'`) }] }] });
+    register({
+      PreToolUse: [
+        { hooks: [{ command: await script('log.sh', `cat > '${out}'; pwd >> '${out}.pwd'; echo "$CLAUDE_PROJECT_DIR" >> '${out}.pwd'`) }] },
+      ],
+    });
     await call('write_to_file', 'x.txt');
-    expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'write_to_file', tool_input: { path: 'x.txt' }, cwd: dir, session_id: expect.any(String) });
+    expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'write_to_file',
+      tool_input: { path: 'x.txt' },
+      cwd: dir,
+      session_id: expect.any(String),
+    });
     expect((await readFile(`${out}.pwd`, 'utf8')).trim().split('\n')).toEqual([dir, dir]);
   });
 
   it.each([
-    { what: 'exit 2 blocks with stderr as the reason', body: "echo 'no writes on Fridays' >&2; exit 2", blocked: true, says: 'no writes on Fridays' },
-    { what: 'permissionDecision deny blocks', body: `echo '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"policy"}}'`, blocked: true, says: 'policy' },
+    {
+      what: 'exit 2 blocks with stderr as the reason',
+      body: "echo 'no writes on Fridays' >&2; exit 2",
+      blocked: true,
+      says: 'no writes on Fridays',
+    },
+    {
+      what: 'permissionDecision deny blocks',
+      body: `echo '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"policy"}}'`,
+      blocked: true,
+      says: 'policy',
+    },
     { what: 'continue: false blocks', body: `echo '{"continue":false,"stopReason":"stop"}'`, blocked: true, says: 'stop' },
     { what: 'legacy decision: block blocks', body: `echo '{"decision":"block","reason":"legacy"}'`, blocked: true, says: 'legacy' },
-    { what: 'permissionDecision allow runs the tool', body: `echo '{"hookSpecificOutput":{"permissionDecision":"allow"}}'`, blocked: false, says: 'write_to_file a.txt' },
+    {
+      what: 'permissionDecision allow runs the tool',
+      body: `echo '{"hookSpecificOutput":{"permissionDecision":"allow"}}'`,
+      blocked: false,
+      says: 'write_to_file a.txt',
+    },
     { what: 'exit 0 without output runs the tool', body: 'exit 0', blocked: false, says: 'write_to_file a.txt' },
   ])('PreToolUse: $what', async ({ body, blocked, says }) => {
     register({ PreToolUse: [{ hooks: [{ command: await script('pre.sh', body) }] }] });
@@ -77,7 +109,9 @@ describe('the wire protocol', () => {
   });
 
   it('PreToolUse: updatedInput and additionalContext', async () => {
-    const json = JSON.stringify({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { path: 'b.txt' }, additionalContext: 'rewritten by policy' } });
+    const json = JSON.stringify({
+      hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { path: 'b.txt' }, additionalContext: 'rewritten by policy' },
+    });
     register({ PreToolUse: [{ hooks: [{ command: await script('rewrite.sh', `echo '${json}'`) }] }] });
     const result = await call();
     expect(ran).toEqual([{ tool: 'write_to_file', path: 'b.txt' }]);
@@ -137,7 +171,12 @@ describe('start-up checks', () => {
   ])('$what is QUIVER_ERR_HOOK_SCRIPT naming the file and key', async ({ make, says }) => {
     const command = await make();
     expect(() => register({ PostToolUse: [{ hooks: [{ command: 'true' }] }], PreToolUse: [{ hooks: [{ command }] }] })).toThrow(
-      expect.objectContaining({ code: ERROR_CODES.HOOK_SCRIPT, key: 'hooks.PreToolUse[0].hooks[0].command', file: join(dir, 'quiver.config.json'), message: expect.stringContaining(says) }),
+      expect.objectContaining({
+        code: ERROR_CODES.HOOK_SCRIPT,
+        key: 'hooks.PreToolUse[0].hooks[0].command',
+        file: join(dir, 'quiver.config.json'),
+        message: expect.stringContaining(says),
+      }),
     );
   });
 
@@ -158,7 +197,11 @@ describe('start-up checks', () => {
 
   it('"$CLAUDE_PROJECT_DIR"/… and $QUIVER_PROJECT_DIR/… scripts (Claude Code’s usual form) are found', async () => {
     await script('.claude/hooks/deny.sh', "echo 'claude-style hook' >&2; exit 2");
-    register({ PreToolUse: [{ hooks: [{ command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/deny.sh' }, { command: '${QUIVER_PROJECT_DIR}/.claude/hooks/deny.sh' }] }] });
+    register({
+      PreToolUse: [
+        { hooks: [{ command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/deny.sh' }, { command: '${QUIVER_PROJECT_DIR}/.claude/hooks/deny.sh' }] },
+      ],
+    });
     expect(resultText(await call())).toContain('claude-style hook');
   });
 });

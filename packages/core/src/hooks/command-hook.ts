@@ -65,11 +65,23 @@ export function registerCommandHooks(
         offs.push(
           bus.tap(
             event,
-            { name: `config:${spec.command}`, stage: STAGE.POLICY, tools: event === 'PreToolUse' || event === 'PostToolUse' ? exactToolNames(group.matcher) : undefined, timeoutMs: timeoutMs + 2000, onError: onError === 'block' ? 'block' : 'continue' },
+            {
+              name: `config:${spec.command}`,
+              stage: STAGE.POLICY,
+              tools: event === 'PreToolUse' || event === 'PostToolUse' ? exactToolNames(group.matcher) : undefined,
+              timeoutMs: timeoutMs + 2000,
+              onError: onError === 'block' ? 'block' : 'continue',
+            },
             async (event_) => {
               const e = event_ as unknown as Record<string, unknown>;
               if (typeof e.tool === 'string' && !match(e.tool)) return undefined;
-              const run = await runHook(command, toWire(event, e), { cwd: where.cwd, configDir: where.configDir, timeoutMs, env: where.env?.(), sandbox: where.sandbox });
+              const run = await runHook(command, toWire(event, e), {
+                cwd: where.cwd,
+                configDir: where.configDir,
+                timeoutMs,
+                env: where.env?.(),
+                sandbox: where.sandbox,
+              });
               return interpret(event, run, spec.command, spec.failClosed === true) as never;
             },
           ),
@@ -83,14 +95,22 @@ export function registerCommandHooks(
 /** The tool names of a plain-names matcher (`a|b`), so `quiver hooks list` can show them; undefined otherwise. */
 function exactToolNames(matcher: string | undefined): string[] | undefined {
   if (!matcher || matcher === '*' || !/^[A-Za-z0-9_\-|, ]+$/.test(matcher)) return undefined;
-  return matcher.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
+  return matcher
+    .split(/[|,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Claude Code's matcher rules: empty or `*` = all; plain names (`a|b`) = exact; else a RegExp. */
 export function compileMatcher(matcher: string | undefined): (tool: string) => boolean {
   if (!matcher || matcher === '*') return () => true;
   if (/^[A-Za-z0-9_\-|, ]+$/.test(matcher)) {
-    const names = new Set(matcher.split(/[|,]/).map((s) => s.trim()).filter(Boolean));
+    const names = new Set(
+      matcher
+        .split(/[|,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     return (tool) => names.has(tool);
   }
   const re = new RegExp(matcher);
@@ -101,7 +121,11 @@ function matcherAt(matcher: string | undefined, where: { configFile?: string }, 
   try {
     return compileMatcher(matcher);
   } catch (cause) {
-    throw quiverError(ERROR_CODES.CONFIG_INVALID, `Hook matcher '${matcher}' in ${where.configFile ?? 'the config'} is not a valid regular expression: ${(cause as Error).message}. Fix it, or list tool names as 'a|b'.`, { file: where.configFile, key, cause });
+    throw quiverError(
+      ERROR_CODES.CONFIG_INVALID,
+      `Hook matcher '${matcher}' in ${where.configFile ?? 'the config'} is not a valid regular expression: ${(cause as Error).message}. Fix it, or list tool names as 'a|b'.`,
+      { file: where.configFile, key, cause },
+    );
   }
 }
 
@@ -114,7 +138,11 @@ function matcherAt(matcher: string | undefined, where: { configFile?: string }, 
 function checkScript(command: string, where: { cwd: string; configDir: string; configFile?: string }, key: string): string {
   const first = command.trim().split(/\s+/)[0] ?? '';
   const fail = (why: string) => {
-    throw quiverError(ERROR_CODES.HOOK_SCRIPT, `Hook command '${command}' in ${where.configFile ?? 'the config'} ${why}. Fix the path or make the script executable (chmod +x).`, { file: where.configFile, key });
+    throw quiverError(
+      ERROR_CODES.HOOK_SCRIPT,
+      `Hook command '${command}' in ${where.configFile ?? 'the config'} ${why}. Fix the path or make the script executable (chmod +x).`,
+      { file: where.configFile, key },
+    );
   };
   const usesProjectDir = /\$\{?(CLAUDE|QUIVER)_PROJECT_DIR\}?/.test(first);
   const path = usesProjectDir ? first.replace(/["']/g, '').replace(/\$\{?(CLAUDE|QUIVER)_PROJECT_DIR\}?/g, where.cwd) : first;
@@ -174,7 +202,14 @@ export async function runHook(command: string, input: unknown, options: RunHookO
   let args = ['-c', command];
   let childEnv: NodeJS.ProcessEnv = env;
   if (options.sandbox) {
-    const prepared = await options.sandbox.prepare({ command, cwd: options.cwd, purpose: 'hook', shell: '/bin/sh', env, readable: [options.configDir] });
+    const prepared = await options.sandbox.prepare({
+      command,
+      cwd: options.cwd,
+      purpose: 'hook',
+      shell: '/bin/sh',
+      env,
+      readable: [options.configDir],
+    });
     ({ file, args, env: childEnv } = prepared);
   }
   return new Promise((resolvePromise, reject) => {
@@ -188,7 +223,9 @@ export async function runHook(command: string, input: unknown, options: RunHookO
     let stderr = '';
     const timer = setTimeout(() => {
       killGroup(child.pid);
-      reject(quiverError(ERROR_CODES.HOOK_TIMEOUT, `Hook '${command}' did not finish within ${options.timeoutMs / 1000} s and was killed.`));
+      reject(
+        quiverError(ERROR_CODES.HOOK_TIMEOUT, `Hook '${command}' did not finish within ${options.timeoutMs / 1000} s and was killed.`),
+      );
     }, options.timeoutMs);
     child.stdout.on('data', (d: Buffer) => void (stdout.length < MAX_OUTPUT && (stdout += d.toString('utf8'))));
     child.stderr.on('data', (d: Buffer) => void (stderr.length < MAX_OUTPUT && (stderr += d.toString('utf8'))));
@@ -228,16 +265,24 @@ function interpret(event: HookName, run: HookRun, command: string, failClosed: b
     return { cancel: true, reason } satisfies SeriesResult;
   }
   if (run.exitCode !== 0) {
-    throw quiverError(ERROR_CODES.HOOK_FAILED, `Hook '${command}' exited with code ${run.exitCode}${run.stderr.trim() ? `: ${run.stderr.trim()}` : ''}`);
+    throw quiverError(
+      ERROR_CODES.HOOK_FAILED,
+      `Hook '${command}' exited with code ${run.exitCode}${run.stderr.trim() ? `: ${run.stderr.trim()}` : ''}`,
+    );
   }
   if (HOOK_NAMES[event] === 'parallel') return undefined;
   const out = parseHookOutput(event, run.stdout);
   if (out.kind === 'invalid') {
     const message = `Hook '${command}' printed output that is not valid hook JSON: ${out.why}.`;
     if (event === 'PreToolUse' && !failClosed) {
-      return { decision: 'ask', reason: `${message} Check the call yourself (mark the hook "failClosed": true to block such calls instead).` } satisfies PreToolUseResult;
+      return {
+        decision: 'ask',
+        reason: `${message} Check the call yourself (mark the hook "failClosed": true to block such calls instead).`,
+      } satisfies PreToolUseResult;
     }
-    throw quiverError(ERROR_CODES.HOOK_OUTPUT_INVALID, `${message} Fix the hook so it prints one JSON object, or nothing.`, { hook: event });
+    throw quiverError(ERROR_CODES.HOOK_OUTPUT_INVALID, `${message} Fix the hook so it prints one JSON object, or nothing.`, {
+      hook: event,
+    });
   }
   const json = out.kind === 'json' ? out.json : undefined;
   const specific = json?.hookSpecificOutput ?? {};
@@ -248,12 +293,25 @@ function interpret(event: HookName, run: HookRun, command: string, failClosed: b
     case 'PreToolUse': {
       const legacy = json?.decision === 'block' ? 'deny' : json?.decision === 'approve' ? 'allow' : undefined;
       const decision = stop ? 'deny' : (specific.permissionDecision ?? legacy);
-      return { decision, reason, updatedInput: specific.updatedInput, additionalContext: specific.additionalContext } satisfies PreToolUseResult;
+      return {
+        decision,
+        reason,
+        updatedInput: specific.updatedInput,
+        additionalContext: specific.additionalContext,
+      } satisfies PreToolUseResult;
     }
     case 'PostToolUse':
-      return { additionalContext: json?.decision === 'block' ? (reason ?? context) : specific.additionalContext, cancel: stop || undefined, reason } satisfies PostToolUseResult;
+      return {
+        additionalContext: json?.decision === 'block' ? (reason ?? context) : specific.additionalContext,
+        cancel: stop || undefined,
+        reason,
+      } satisfies PostToolUseResult;
     case 'UserPromptSubmit':
-      return { cancel: stop || json?.decision === 'block' || undefined, reason, additionalContext: context } satisfies UserPromptSubmitResult;
+      return {
+        cancel: stop || json?.decision === 'block' || undefined,
+        reason,
+        additionalContext: context,
+      } satisfies UserPromptSubmitResult;
     default:
       return { cancel: stop || undefined, reason, additionalContext: context } satisfies SeriesResult;
   }

@@ -3,16 +3,26 @@ import { ERROR_CODES, HOOK_NAMES, STAGE, type PreToolUseEvent, type PreToolUseRe
 import { createHookBus } from '../host.js';
 import { isHookName } from './hook-names.js';
 
-const preEvent = (tool = 'read_file', input: Record<string, unknown> = {}): PreToolUseEvent => ({ taskId: 't', cwd: '/ws', tool, input, callId: 'c' });
+const preEvent = (tool = 'read_file', input: Record<string, unknown> = {}): PreToolUseEvent => ({
+  taskId: 't',
+  cwd: '/ws',
+  tool,
+  input,
+  callId: 'c',
+});
 const taskEvent: TaskEvent = { taskId: 't', cwd: '/ws', hook: 'TaskStart' };
 /** The PreToolUse reducer the executor uses: a rewrite replaces the input. */
-const rewrite = (event: PreToolUseEvent, r: PreToolUseResult) => ({ event: r.updatedInput ? { ...event, input: r.updatedInput } : event, stop: r.decision === 'deny' });
+const rewrite = (event: PreToolUseEvent, r: PreToolUseResult) => ({
+  event: r.updatedInput ? { ...event, input: r.updatedInput } : event,
+  stop: r.decision === 'deny',
+});
 
 describe('tap order', () => {
   it('runs by stage (POLICY, DEFAULT, AUDIT), then in registration order', async () => {
     const bus = createHookBus();
     const ran: string[] = [];
-    const tap = (name: string, stage?: (typeof STAGE)[keyof typeof STAGE]) => bus.tap('TaskStart', { name, stage }, () => void ran.push(name));
+    const tap = (name: string, stage?: (typeof STAGE)[keyof typeof STAGE]) =>
+      bus.tap('TaskStart', { name, stage }, () => void ran.push(name));
     tap('audit-1', STAGE.AUDIT);
     tap('default-1');
     tap('policy-1', STAGE.POLICY);
@@ -69,7 +79,12 @@ describe('tool-scoped taps', () => {
     bus.tap('PreToolUse', 'all', (e) => void ran.push(`all:${e.tool}`));
     for (const tool of ['read_file', 'write_to_file', 'replace_in_file']) await bus.callWaterfall('PreToolUse', preEvent(tool), rewrite);
     expect(ran).toEqual(['all:read_file', 'scoped:write_to_file', 'all:write_to_file', 'scoped:replace_in_file', 'all:replace_in_file']);
-    expect(bus.taps('PreToolUse')[0]).toEqual({ hook: 'PreToolUse', name: 'scoped', stage: STAGE.DEFAULT, tools: ['write_to_file', 'replace_in_file'] });
+    expect(bus.taps('PreToolUse')[0]).toEqual({
+      hook: 'PreToolUse',
+      name: 'scoped',
+      stage: STAGE.DEFAULT,
+      tools: ['write_to_file', 'replace_in_file'],
+    });
   });
 });
 
@@ -98,7 +113,13 @@ describe('failures', () => {
     { what: 'a throwing PreToolUse tap blocks by default', hook: 'PreToolUse' as const, fn: boom, onError: undefined, blocked: true },
     { what: 'onError: continue lets the chain go on', hook: 'PreToolUse' as const, fn: boom, onError: 'continue' as const, blocked: false },
     { what: 'a timed-out PreToolUse tap blocks by default', hook: 'PreToolUse' as const, fn: slow, onError: undefined, blocked: true },
-    { what: 'a timed-out tap with onError: continue goes on', hook: 'PreToolUse' as const, fn: slow, onError: 'continue' as const, blocked: false },
+    {
+      what: 'a timed-out tap with onError: continue goes on',
+      hook: 'PreToolUse' as const,
+      fn: slow,
+      onError: 'continue' as const,
+      blocked: false,
+    },
     { what: 'other hooks continue by default', hook: 'PostToolUse' as const, fn: boom, onError: undefined, blocked: false },
   ])('$what', async ({ hook, fn, onError, blocked }) => {
     const bus = createHookBus();
@@ -108,7 +129,11 @@ describe('failures', () => {
     const out =
       hook === 'PreToolUse'
         ? await bus.callWaterfall('PreToolUse', preEvent(), rewrite)
-        : await bus.callWaterfall('PostToolUse', { ...preEvent(), result: { content: [], isError: false }, success: true, durationMs: 0 }, (e) => ({ event: e }));
+        : await bus.callWaterfall(
+            'PostToolUse',
+            { ...preEvent(), result: { content: [], isError: false }, success: true, durationMs: 0 },
+            (e) => ({ event: e }),
+          );
     expect(out.errors).toEqual([expect.objectContaining({ tap: 'failing', blocked })]);
     expect(later).toBe(!blocked);
   });

@@ -68,7 +68,12 @@ export type HookReducer<N extends HookName> = (
 export interface HookBus {
   tap<N extends HookName>(hook: N, options: TapOptions | string, fn: TapFn<N>): () => void;
   /** Waterfall hooks: each tap sees the previous one's rewrite (`reduce` says how to fold). */
-  callWaterfall<N extends HookNameOfKind<'waterfall'>>(hook: N, event: HookMap[N]['event'], reduce: HookReducer<N>, context?: TapContext): Promise<HookOutcome<N>>;
+  callWaterfall<N extends HookNameOfKind<'waterfall'>>(
+    hook: N,
+    event: HookMap[N]['event'],
+    reduce: HookReducer<N>,
+    context?: TapContext,
+  ): Promise<HookOutcome<N>>;
   /** Series hooks: every tap runs in order; answers are collected. */
   callSeries<N extends HookNameOfKind<'series'>>(hook: N, event: HookMap[N]['event'], context?: TapContext): Promise<HookOutcome<N>>;
   /** Parallel hooks: fire and wait; answers are ignored, failures recorded. */
@@ -117,7 +122,13 @@ export function byStage(a: Tap, b: Tap): number {
  * answer in with the call's reducer, and record a throw or time-out (which stops the chain
  * when the tap's policy is `block`).
  */
-async function runTap(state: State, hook: HookName, opts: TapOptions, onError: 'block' | 'continue', fn: (event: never, context: TapContext) => unknown): Promise<State> {
+async function runTap(
+  state: State,
+  hook: HookName,
+  opts: TapOptions,
+  onError: 'block' | 'continue',
+  fn: (event: never, context: TapContext) => unknown,
+): Promise<State> {
   if (state.stopped) return state;
   const tool = (state.event as { tool?: string }).tool;
   if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
@@ -152,7 +163,10 @@ async function runTap(state: State, hook: HookName, opts: TapOptions, onError: '
  */
 export function createHookBus(): HookBus {
   const hooks = new Map<HookName, readonly Tap[]>();
-  const bus = busOver((hook) => hooks.get(hook), (hook, options, fn) => addTap(hooks, hook, options, fn));
+  const bus = busOver(
+    (hook) => hooks.get(hook),
+    (hook, options, fn) => addTap(hooks, hook, options, fn),
+  );
   tapLists.set(bus, (hook) => hooks.get(hook));
   return bus;
 }
@@ -162,7 +176,8 @@ export function createHookBus(): HookBus {
  * `tap` is `add` (internal: the host's bus and a task's bus are both this).
  */
 export function busOver(list: (hook: HookName) => readonly Tap[] | undefined, add: HookBus['tap']): HookBus {
-  const run = (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context?: TapContext) => runTaps(name, list(name), event, reduce, context);
+  const run = (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context?: TapContext) =>
+    runTaps(name, list(name), event, reduce, context);
   return {
     tap: add,
     callWaterfall: (hook, event, reduce, context) => run(hook, event as never, reduce as never, context),
@@ -173,7 +188,13 @@ export function busOver(list: (hook: HookName) => readonly Tap[] | undefined, ad
 }
 
 /** Run a hook's taps (in series, or all at once for a parallel hook) over one shared state. */
-async function runTaps(name: HookName, taps: readonly Tap[] | undefined, event: Record<string, unknown>, reduce?: State['reduce'], context: TapContext = NO_CONTEXT) {
+async function runTaps(
+  name: HookName,
+  taps: readonly Tap[] | undefined,
+  event: Record<string, unknown>,
+  reduce?: State['reduce'],
+  context: TapContext = NO_CONTEXT,
+) {
   const state: State = { event, results: [], errors: [], stopped: false, context, reduce };
   if (taps?.length) {
     if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
@@ -186,9 +207,16 @@ async function runTaps(name: HookName, taps: readonly Tap[] | undefined, event: 
  * Validate and add one tap to `hooks` (kept sorted by stage, then registration order); the
  * returned function removes it (internal).
  */
-export function addTap<N extends HookName>(hooks: Map<HookName, readonly Tap[]>, hook: N, options: TapOptions | string, fn: TapFn<N>): () => void {
+export function addTap<N extends HookName>(
+  hooks: Map<HookName, readonly Tap[]>,
+  hook: N,
+  options: TapOptions | string,
+  fn: TapFn<N>,
+): () => void {
   if (!isHookName(hook)) {
-    throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Unknown hook '${String(hook)}'. Known hooks: ${Object.keys(HOOK_NAMES).join(', ')}.`, { hook: String(hook) });
+    throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Unknown hook '${String(hook)}'. Known hooks: ${Object.keys(HOOK_NAMES).join(', ')}.`, {
+      hook: String(hook),
+    });
   }
   const opts: TapOptions = typeof options === 'string' ? { name: options } : options;
   if (!opts.name) throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `A tap on '${hook}' needs a name (the plugin package).`, { hook });
@@ -208,19 +236,27 @@ export function addTap<N extends HookName>(hooks: Map<HookName, readonly Tap[]>,
   return () => {
     if (removed) return;
     removed = true;
-    hooks.set(hook, (hooks.get(hook) ?? []).filter((t) => t !== tap));
+    hooks.set(
+      hook,
+      (hooks.get(hook) ?? []).filter((t) => t !== tap),
+    );
   };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, hook: string, tap: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(quiverError(ERROR_CODES.HOOK_TIMEOUT, `Hook tap '${tap}' on ${hook} did not answer within ${ms} ms.`, { hook, plugin: tap })),
+      () =>
+        reject(
+          quiverError(ERROR_CODES.HOOK_TIMEOUT, `Hook tap '${tap}' on ${hook} did not answer within ${ms} ms.`, { hook, plugin: tap }),
+        ),
       ms,
     );
     timer.unref?.();

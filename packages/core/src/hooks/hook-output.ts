@@ -25,7 +25,11 @@ const hookJsonSchema = z.looseObject({
 export type HookJson = z.infer<typeof hookJsonSchema>;
 
 /** What a hook printed on stdout: nothing, checked JSON, plain text, or garbage. */
-export type HookOutput = { kind: 'empty' } | { kind: 'json'; json: HookJson } | { kind: 'text'; text: string } | { kind: 'invalid'; why: string };
+export type HookOutput =
+  | { kind: 'empty' }
+  | { kind: 'json'; json: HookJson }
+  | { kind: 'text'; text: string }
+  | { kind: 'invalid'; why: string };
 
 /**
  * Plain-text stdout is allowed everywhere but PreToolUse: there it would be a decision nobody
@@ -39,7 +43,9 @@ export function parseHookOutput(event: HookName, stdout: string): HookOutput {
   const text = stdout.trim();
   if (text === '') return { kind: 'empty' };
   if (!text.startsWith('{') && !text.startsWith('[')) {
-    return TEXT_IS_INVALID.has(event) ? { kind: 'invalid', why: `${event} hooks answer with JSON, but it printed plain text (${preview(text)})` } : { kind: 'text', text };
+    return TEXT_IS_INVALID.has(event)
+      ? { kind: 'invalid', why: `${event} hooks answer with JSON, but it printed plain text (${preview(text)})` }
+      : { kind: 'text', text };
   }
   let value: unknown;
   try {

@@ -34,7 +34,11 @@ export function createTaskHookBus(host: HookBus): TaskHookBus {
       throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Cannot tap '${hook}' on a task that was disposed: its taps are gone with it.`, { hook });
     }
     if (!hostTaps) {
-      throw quiverError(ERROR_CODES.HOOK_UNKNOWN, `Cannot tap '${hook}' for one task: the host's hook bus was not made by this copy of @quiver/core (createHookBus), so task taps cannot be ordered among its taps.`, { hook });
+      throw quiverError(
+        ERROR_CODES.HOOK_UNKNOWN,
+        `Cannot tap '${hook}' for one task: the host's hook bus was not made by this copy of @quiver/core (createHookBus), so task taps cannot be ordered among its taps.`,
+        { hook },
+      );
     }
     const remove = addTap(own, hook, options, fn);
     removers.add(remove);

@@ -19,7 +19,9 @@ function fakeUi() {
 describe('askUser', () => {
   it('passes the question to the host and returns its answer', async () => {
     const host = fakeUi();
-    const pending = askUser({ tool: 'ask_followup_question', signal: new AbortController().signal, ui: host.ui }, 'followup', 'Which?', { options: ['a', 'b'] });
+    const pending = askUser({ tool: 'ask_followup_question', signal: new AbortController().signal, ui: host.ui }, 'followup', 'Which?', {
+      options: ['a', 'b'],
+    });
     host.answer({ response: 'message', text: 'a' });
     await expect(pending).resolves.toEqual({ response: 'message', text: 'a' });
     expect(host.asked).toEqual([['followup', 'Which?', { options: ['a', 'b'] }]]);
@@ -39,7 +41,9 @@ describe('askUser', () => {
     const host = fakeUi();
     const abort = new AbortController();
     abort.abort();
-    await expect(askUser({ tool: 'new_task', signal: abort.signal, ui: host.ui }, 'new_task', 'ctx')).rejects.toMatchObject({ code: ERROR_CODES.TOOL_ABORTED });
+    await expect(askUser({ tool: 'new_task', signal: abort.signal, ui: host.ui }, 'new_task', 'ctx')).rejects.toMatchObject({
+      code: ERROR_CODES.TOOL_ABORTED,
+    });
     expect(host.asked).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ export async function askUser(
 ): Promise<AskResponse> {
   const { signal } = config;
   const cancelled = () =>
-    quiverError(ERROR_CODES.TOOL_ABORTED, `The task was cancelled while ${config.tool} waited for the user's answer.`, { tool: config.tool });
+    quiverError(ERROR_CODES.TOOL_ABORTED, `The task was cancelled while ${config.tool} waited for the user's answer.`, {
+      tool: config.tool,
+    });
   if (signal.aborted) throw cancelled();
   let onAbort = (): void => undefined;
   const aborted = new Promise<never>((_, reject) => {

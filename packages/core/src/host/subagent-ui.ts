@@ -11,7 +11,10 @@ export function subagentUi(ui: HostUi): HostUi {
   const wrapped = Object.create(ui) as HostUi;
   wrapped.approve = async (request: ApprovalRequest): Promise<ApprovalResponse> => ({ approved: false, message: needsMainTask(request) });
   // A question is a prompt too: nobody answers it, so it is a "no" (a tool's own confirmation fails closed).
-  wrapped.ask = async (): Promise<AskResponse> => ({ response: 'no', text: 'Nobody can answer inside a subagent; this needs the main task.' });
+  wrapped.ask = async (): Promise<AskResponse> => ({
+    response: 'no',
+    text: 'Nobody can answer inside a subagent; this needs the main task.',
+  });
   return wrapped;
 }
 

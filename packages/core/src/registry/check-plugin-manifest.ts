@@ -21,22 +21,41 @@ export interface PluginPackageJson {
  * @example
  * const { manifest } = checkPluginManifest(JSON.parse(text), { file: 'package.json', coreVersion: CORE_VERSION });
  */
-export function checkPluginManifest(pkg: PluginPackageJson, where: { file: string; coreVersion: string; fallbackName?: string }): { name: string; manifest: Manifest } {
+export function checkPluginManifest(
+  pkg: PluginPackageJson,
+  where: { file: string; coreVersion: string; fallbackName?: string },
+): { name: string; manifest: Manifest } {
   const { file, coreVersion } = where;
   const name = pkg.name ?? where.fallbackName ?? file;
-  if (pkg.quiver === undefined) throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`, { plugin: name, file });
+  if (pkg.quiver === undefined)
+    throw quiverError(
+      ERROR_CODES.PLUGIN_MANIFEST_INVALID,
+      `Package '${name}' has no "quiver" field in package.json, so it is not a Quiver plugin. Add { "apiVersion": ${API_VERSION}, "tools": [...], "entry": "./dist/index.js" }.`,
+      { plugin: name, file },
+    );
   // jitless: a handful of parses per start-up; zod's compiled fast path would cost more than it saves.
   const parsed = manifestSchema.safeParse(pkg.quiver, { jitless: true });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `quiver.${i.path.join('.')}: ${i.message}`).join('; ');
-    throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has an invalid "quiver" manifest: ${issues}.`, { plugin: name, file });
+    throw quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Package '${name}' has an invalid "quiver" manifest: ${issues}.`, {
+      plugin: name,
+      file,
+    });
   }
   const manifest = parsed.data;
   if (manifest.apiVersion !== API_VERSION) {
-    throw quiverError(ERROR_CODES.PLUGIN_API_VERSION, `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`, { plugin: name, file, key: 'quiver.apiVersion' });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_API_VERSION,
+      `Package '${name}' declares quiver.apiVersion ${manifest.apiVersion}, but this Quiver speaks apiVersion ${API_VERSION}. Use a version of the plugin built for apiVersion ${API_VERSION}.`,
+      { plugin: name, file, key: 'quiver.apiVersion' },
+    );
   }
   if (manifest.core && !coreInRange(coreVersion, manifest.core)) {
-    throw quiverError(ERROR_CODES.PLUGIN_CORE_RANGE, `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${coreVersion}. Upgrade or downgrade the plugin to one that supports it.`, { plugin: name, file, key: 'quiver.core' });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_CORE_RANGE,
+      `Package '${name}' supports @quiver/core ${manifest.core}, but this is @quiver/core ${coreVersion}. Upgrade or downgrade the plugin to one that supports it.`,
+      { plugin: name, file, key: 'quiver.core' },
+    );
   }
   return { name, manifest };
 }

@@ -39,7 +39,10 @@ type Exports = string | { import?: Exports; default?: Exports; node?: Exports } 
 
 /** The ESM entry a package.json names for `.` (exports' import/default condition, else main). */
 function esmEntry(pkg: { exports?: Exports | Record<string, Exports>; main?: string }): string {
-  let target: Exports = pkg.exports && typeof pkg.exports === 'object' && '.' in pkg.exports ? (pkg.exports as Record<string, Exports>)['.'] : (pkg.exports as Exports);
+  let target: Exports =
+    pkg.exports && typeof pkg.exports === 'object' && '.' in pkg.exports
+      ? (pkg.exports as Record<string, Exports>)['.']
+      : (pkg.exports as Exports);
   while (target && typeof target === 'object') target = target.import ?? target.node ?? target.default;
   return target ?? pkg.main ?? 'index.js';
 }

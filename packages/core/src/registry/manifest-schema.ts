@@ -34,7 +34,10 @@ export const manifestAssetSchema = z
     to: z
       .string()
       .min(1)
-      .refine((to) => !/^([\\/]|[a-zA-Z]:)/.test(to) && !to.split(/[\\/]/).includes('..'), 'a relative path inside the distribution, without ".."'),
+      .refine(
+        (to) => !/^([\\/]|[a-zA-Z]:)/.test(to) && !to.split(/[\\/]/).includes('..'),
+        'a relative path inside the distribution, without ".."',
+      ),
     /** The plugin option that tells the plugin where the copy is (absolute at run time). */
     option: z.string().min(1).optional(),
   })

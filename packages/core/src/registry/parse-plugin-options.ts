@@ -16,7 +16,11 @@ export interface PluginOptionsSource {
  * value is a `QUIVER_ERR_CONFIG_INVALID` naming the file, the plugin and the key — the same
  * error as an unknown key anywhere else in the config.
  */
-export function parsePluginOptions(plugin: PluginDefinition, raw: Readonly<Record<string, unknown>>, source: PluginOptionsSource = {}): Readonly<Record<string, unknown>> {
+export function parsePluginOptions(
+  plugin: PluginDefinition,
+  raw: Readonly<Record<string, unknown>>,
+  source: PluginOptionsSource = {},
+): Readonly<Record<string, unknown>> {
   if (!plugin.options) return Object.freeze({ ...raw });
   // jitless: parsed once per plugin load; zod's compiled fast path would cost more than it saves.
   const parsed = plugin.options.safeParse(raw, { jitless: true });

@@ -15,7 +15,11 @@ import type { ToolDescriptor } from '../tool/describe-tool.js';
 export function readToolDescriptors(dir: string, pkg: string, file: string, declared: readonly string[]): Map<string, ToolDescriptor> {
   const path = resolve(dir, file);
   const fail = (why: string, cause?: unknown) =>
-    quiverError(ERROR_CODES.PLUGIN_MANIFEST_INVALID, `Plugin '${pkg}': its tool descriptors '${file}' ${why}. Rebuild the plugin (its build runs quiver-describe-tools), or fix quiver.descriptors.`, { plugin: pkg, file: path, key: 'quiver.descriptors', cause });
+    quiverError(
+      ERROR_CODES.PLUGIN_MANIFEST_INVALID,
+      `Plugin '${pkg}': its tool descriptors '${file}' ${why}. Rebuild the plugin (its build runs quiver-describe-tools), or fix quiver.descriptors.`,
+      { plugin: pkg, file: path, key: 'quiver.descriptors', cause },
+    );
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
@@ -26,7 +30,12 @@ export function readToolDescriptors(dir: string, pkg: string, file: string, decl
   if (!Array.isArray(tools)) throw fail('have no "tools" array');
   const out = new Map<string, ToolDescriptor>();
   for (const t of tools as Record<string, unknown>[]) {
-    const ok = typeof t?.name === 'string' && typeof t.description === 'string' && isObject(t.inputSchema) && isObject(t.annotations) && typeof t.hidden === 'boolean';
+    const ok =
+      typeof t?.name === 'string' &&
+      typeof t.description === 'string' &&
+      isObject(t.inputSchema) &&
+      isObject(t.annotations) &&
+      typeof t.hidden === 'boolean';
     if (!ok) throw fail(`hold an entry that is not a tool descriptor (${JSON.stringify(t?.name ?? t)})`);
     out.set(t.name as string, Object.freeze(t) as unknown as ToolDescriptor);
   }

@@ -14,8 +14,19 @@ const ui: HostUi = { say: () => {}, ask: async () => ({ response: 'yes' }), appr
 
 /** The bundled copy: the same tool, answering so that the test can tell which copy ran. */
 function bundledCopy(version: string, loads: string[]): ReadonlyMap<string, BundledPlugin> {
-  const echo = defineTool({ name: 'lazy_echo', description: 'Echo.', params: z.object({ text: z.string() }), approval: 'none', execute: async (_c, p) => `bundled ${p.text}` });
-  return new Map([['quiver-tool-lazy-fixture', { version, load: async () => (loads.push(version), { default: definePlugin({ name: 'quiver-tool-lazy-fixture', tools: [echo] }) }) }]]);
+  const echo = defineTool({
+    name: 'lazy_echo',
+    description: 'Echo.',
+    params: z.object({ text: z.string() }),
+    approval: 'none',
+    execute: async (_c, p) => `bundled ${p.text}`,
+  });
+  return new Map([
+    [
+      'quiver-tool-lazy-fixture',
+      { version, load: async () => (loads.push(version), { default: definePlugin({ name: 'quiver-tool-lazy-fixture', tools: [echo] }) }) },
+    ],
+  ]);
 }
 
 describe('bundled plugins', () => {
@@ -49,7 +60,8 @@ describe('bundled plugins', () => {
       return dir;
     }
     const manifest = () => (JSON.parse(readFileSync(join(FIXTURE, 'package.json'), 'utf8')) as { quiver: Record<string, unknown> }).quiver;
-    const withChecked = (version: string, text: string): ReadonlyMap<string, BundledPlugin> => new Map([['quiver-tool-lazy-fixture', { ...bundledCopy(version, []).get('quiver-tool-lazy-fixture')!, manifest: text }]]);
+    const withChecked = (version: string, text: string): ReadonlyMap<string, BundledPlugin> =>
+      new Map([['quiver-tool-lazy-fixture', { ...bundledCopy(version, []).get('quiver-tool-lazy-fixture')!, manifest: text }]]);
 
     it('the same name, version and text registers as checked', async () => {
       const host = createHost({ ui, bundledPlugins: withChecked('1.0.0', JSON.stringify(manifest())) });

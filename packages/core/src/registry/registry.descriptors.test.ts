@@ -53,12 +53,19 @@ async function rejection(p: Promise<unknown>): Promise<Record<string, unknown>> 
 
 describe('tool descriptors from the manifest', () => {
   it('list and describe tools without importing the plugin; the first call imports it once', async () => {
-    const dir = await withDescriptors('pkg-desc-ok', '__descOk', { plugin: 'pkg-desc-ok', apiVersion: 1, tools: [descriptor('desc_a', { loop: true }), descriptor('desc_b', { hidden: true })] });
+    const dir = await withDescriptors('pkg-desc-ok', '__descOk', {
+      plugin: 'pkg-desc-ok',
+      apiVersion: 1,
+      tools: [descriptor('desc_a', { loop: true }), descriptor('desc_b', { hidden: true })],
+    });
     const host = createHost({ ui });
     host.registry.addPackage(dir);
     // Hidden comes from the descriptors, so listing is right before any import.
     expect(host.registry.list().map((t) => t.name)).toEqual(['desc_a']);
-    expect(host.registry.list({ includeHidden: true }).map((t) => [t.name, t.hidden])).toEqual([['desc_a', false], ['desc_b', true]]);
+    expect(host.registry.list({ includeHidden: true }).map((t) => [t.name, t.hidden])).toEqual([
+      ['desc_a', false],
+      ['desc_b', true],
+    ]);
     const a = await host.registry.describe('desc_a');
     // Every field the descriptors carry comes through, including ones this core does not know.
     expect(a).toMatchObject({ name: 'desc_a', description: 'desc_a from the descriptors', approval: { category: 'read' }, loop: true });
@@ -85,7 +92,11 @@ describe('tool descriptors from the manifest', () => {
   });
 
   it('a descriptors file named but missing is refused when the package is added', async () => {
-    const dir = await packages.write({ name: 'pkg-desc-missing', quiver: { apiVersion: 1, tools: ['desc_a'], entry: './index.mjs', descriptors: './tools.json' }, entry: countingEntry('pkg-desc-missing', '__descMissing', [{ name: 'desc_a' }]) });
+    const dir = await packages.write({
+      name: 'pkg-desc-missing',
+      quiver: { apiVersion: 1, tools: ['desc_a'], entry: './index.mjs', descriptors: './tools.json' },
+      entry: countingEntry('pkg-desc-missing', '__descMissing', [{ name: 'desc_a' }]),
+    });
     let error: unknown;
     try {
       createHost({ ui }).registry.addPackage(dir);
@@ -101,7 +112,11 @@ describe('tool descriptors from the manifest', () => {
   it.each([
     ['unparsable JSON', '{ "tools": [', 'cannot be read'],
     ['no tools array', { tools: 'desc_a' }, 'no "tools" array'],
-    ['an entry without a schema', { tools: [{ name: 'desc_a', description: 'x', annotations: {}, hidden: false }, descriptor('desc_b')] }, 'not a tool descriptor'],
+    [
+      'an entry without a schema',
+      { tools: [{ name: 'desc_a', description: 'x', annotations: {}, hidden: false }, descriptor('desc_b')] },
+      'not a tool descriptor',
+    ],
     ['other tools than the manifest', { tools: [descriptor('desc_a'), descriptor('desc_c')] }, 'desc_c'],
   ])('bad descriptors (%s) fail describe() with a clear error, and listing still works', async (_what, data, says) => {
     const name = `pkg-desc-bad-${Math.random().toString(36).slice(2, 8)}`;
@@ -118,7 +133,11 @@ describe('tool descriptors from the manifest', () => {
   });
 
   it('a plugin without descriptors is described from its module (imported then)', async () => {
-    const dir = await packages.write({ name: 'pkg-no-desc', quiver: { apiVersion: 1, tools: ['plain_a', 'plain_b'], entry: './index.mjs' }, entry: countingEntry('pkg-no-desc', '__noDesc', [{ name: 'plain_a' }, { name: 'plain_b', hidden: true }]) });
+    const dir = await packages.write({
+      name: 'pkg-no-desc',
+      quiver: { apiVersion: 1, tools: ['plain_a', 'plain_b'], entry: './index.mjs' },
+      entry: countingEntry('pkg-no-desc', '__noDesc', [{ name: 'plain_a' }, { name: 'plain_b', hidden: true }]),
+    });
     const host = createHost({ ui });
     host.registry.addPackage(dir);
     const a = await host.registry.describe('plain_a');

@@ -20,7 +20,14 @@ describe('lazy import', () => {
     host.registry.addPackage(FIXTURE);
 
     expect(host.registry.list()).toEqual([
-      { name: 'lazy_echo', package: 'quiver-tool-lazy-fixture', description: 'Echo the text back (listed without importing the plugin).', hidden: false, loop: false, requires: [] },
+      {
+        name: 'lazy_echo',
+        package: 'quiver-tool-lazy-fixture',
+        description: 'Echo the text back (listed without importing the plugin).',
+        hidden: false,
+        loop: false,
+        requires: [],
+      },
     ]);
     expect(host.registry.names()).toEqual(['lazy_echo']);
     expect(host.registry.options('lazy_echo')).toEqual({});

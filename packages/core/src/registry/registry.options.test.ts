@@ -48,7 +48,18 @@ describe('plugin options', () => {
   });
 
   it('a plugin without a schema gets its options as written', async () => {
-    const loose = definePlugin({ name: 'quiver-tool-loose', tools: [defineTool({ name: 'loose_echo', description: 'x', params: z.object({}), approval: 'none', execute: async (config) => JSON.stringify(config.options) })] });
+    const loose = definePlugin({
+      name: 'quiver-tool-loose',
+      tools: [
+        defineTool({
+          name: 'loose_echo',
+          description: 'x',
+          params: z.object({}),
+          approval: 'none',
+          execute: async (config) => JSON.stringify(config.options),
+        }),
+      ],
+    });
     const host = createHost({ ui });
     host.registry.addPlugin(loose, { anything: [1] });
     expect(await host.createTask({ cwd: process.cwd() }).call('loose_echo', {})).toMatchObject({ content: [{ text: '{"anything":[1]}' }] });

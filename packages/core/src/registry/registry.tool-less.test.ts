@@ -25,7 +25,11 @@ describe('tool-less plugins', () => {
 
   it('a tool-less package is imported at once, registers its taps, and lists no tools', async () => {
     delete marks.__quiverHookOnly;
-    const dir = await packages.write({ name: 'quiver-plugin-hook-only', quiver: { apiVersion: 1, tools: [], entry: './index.mjs' }, entry: hookOnlyEntry('quiver-plugin-hook-only') });
+    const dir = await packages.write({
+      name: 'quiver-plugin-hook-only',
+      quiver: { apiVersion: 1, tools: [], entry: './index.mjs' },
+      entry: hookOnlyEntry('quiver-plugin-hook-only'),
+    });
     const host = createHost({ ui });
     host.registry.addPackage(dir, { tag: 'x' });
     await host.registry.ready();
@@ -38,10 +42,17 @@ describe('tool-less plugins', () => {
   });
 
   it('a failing tool-less package makes ready() reject with its error, naming it', async () => {
-    const dir = await packages.write({ name: 'quiver-plugin-broken-hooks', quiver: { apiVersion: 1, tools: [], entry: './index.mjs' }, entry: "throw new Error('no hooks today');\n" });
+    const dir = await packages.write({
+      name: 'quiver-plugin-broken-hooks',
+      quiver: { apiVersion: 1, tools: [], entry: './index.mjs' },
+      entry: "throw new Error('no hooks today');\n",
+    });
     const host = createHost({ ui });
     host.registry.addPackage(dir);
-    await expect(host.registry.ready()).rejects.toMatchObject({ code: ERROR_CODES.PLUGIN_ENTRY_MISSING, plugin: 'quiver-plugin-broken-hooks' });
+    await expect(host.registry.ready()).rejects.toMatchObject({
+      code: ERROR_CODES.PLUGIN_ENTRY_MISSING,
+      plugin: 'quiver-plugin-broken-hooks',
+    });
   });
 
   it('an in-memory plugin without tools registers before ready() resolves; a throw rejects it', async () => {

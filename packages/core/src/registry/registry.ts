@@ -172,7 +172,8 @@ export function createRegistry(options: RegistryOptions): Registry {
       if (tools.length === 0) startEager(load(entry));
     },
     addPlugin(plugin, pluginOptions = {}, source) {
-      if (!isPluginDefinition(plugin)) throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
+      if (!isPluginDefinition(plugin))
+        throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, 'addPlugin() takes a value made by definePlugin().');
       const entry: Entry = { package: plugin.name, options: parsePluginOptions(plugin, pluginOptions, source), source, plugin };
       applyPluginSections(plugin, options.container);
       entry.loading = registerPlugin(plugin, entry, options);
@@ -180,7 +181,8 @@ export function createRegistry(options: RegistryOptions): Registry {
       // unhandled rejection (which would end the host process) until then.
       entry.loading!.catch(() => {});
       entries.push(entry);
-      for (const t of plugin.tools) claim(entry, { name: t.name, description: t.description.split('\n')[0], hidden: t.hidden, loop: t.loop, requires: t.requires });
+      for (const t of plugin.tools)
+        claim(entry, { name: t.name, description: t.description.split('\n')[0], hidden: t.hidden, loop: t.loop, requires: t.requires });
       if (plugin.tools.length === 0) startEager(entry.loading!);
     },
     list({ includeHidden = false } = {}) {
@@ -234,13 +236,18 @@ export function createRegistry(options: RegistryOptions): Registry {
     loadedPackages: () => entries.filter((e) => e.definition).map((e) => e.package),
     checkConfigKeys(unclaimed, hostSections = []) {
       const owned = new Map<string, string>();
-      for (const e of entries) for (const key of e.manifest ? (e.manifest.sections ?? []) : sectionsOf(e)) {
-        const other = Object.hasOwn(configSchema.shape, key) || hostSections.includes(key) ? 'the host' : owned.get(key);
-        if (other && other !== e.package) {
-          throw quiverError(ERROR_CODES.CONFIG_INVALID, `Config section '${key}' of plugin '${e.package}' is already owned by ${other === 'the host' ? 'core or the host' : `plugin '${other}'`}; each top-level key has one owner. Rename the section.`, { plugin: e.package, key });
+      for (const e of entries)
+        for (const key of e.manifest ? (e.manifest.sections ?? []) : sectionsOf(e)) {
+          const other = Object.hasOwn(configSchema.shape, key) || hostSections.includes(key) ? 'the host' : owned.get(key);
+          if (other && other !== e.package) {
+            throw quiverError(
+              ERROR_CODES.CONFIG_INVALID,
+              `Config section '${key}' of plugin '${e.package}' is already owned by ${other === 'the host' ? 'core or the host' : `plugin '${other}'`}; each top-level key has one owner. Rename the section.`,
+              { plugin: e.package, key },
+            );
+          }
+          owned.set(key, e.package);
         }
-        owned.set(key, e.package);
-      }
       if (unclaimed) checkUnclaimedKeys(unclaimed, new Set(owned.keys()));
     },
     ready: async () => void (await Promise.all(eager)),
@@ -250,7 +257,12 @@ export function createRegistry(options: RegistryOptions): Registry {
   function descriptorsOf(entry: Entry): Map<string, ToolDescriptor> | undefined {
     const file = entry.manifest?.descriptors;
     if (!file || entry.definition) return entry.descriptors;
-    entry.descriptors ??= readToolDescriptors(entry.dir!, entry.package, file, manifestTools(entry.manifest!).map((t) => t.name));
+    entry.descriptors ??= readToolDescriptors(
+      entry.dir!,
+      entry.package,
+      file,
+      manifestTools(entry.manifest!).map((t) => t.name),
+    );
     return entry.descriptors;
   }
 
@@ -276,7 +288,11 @@ export function createRegistry(options: RegistryOptions): Registry {
 function claimTool(owners: Map<string, Owner>, settings: Readonly<Record<string, ToolSettings>>, claim: Owner & { name: string }): void {
   const { entry, name } = claim;
   if (!isValidToolName(name)) {
-    throw quiverError(ERROR_CODES.TOOL_NAME_INVALID, `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`, { plugin: entry.package, tool: name });
+    throw quiverError(
+      ERROR_CODES.TOOL_NAME_INVALID,
+      `Plugin '${entry.package}' registers tool '${name}', which is not a valid name: names must match ^[a-zA-Z0-9_-]{1,64}$.`,
+      { plugin: entry.package, tool: name },
+    );
   }
   const existing = owners.get(name);
   if (existing && existing.entry.package !== entry.package) {
@@ -300,18 +316,35 @@ async function importPlugin(entry: Entry, options: RegistryOptions): Promise<Plu
   try {
     // The host's bundled copy only when it was built from this very version; any other
     // version (a config's own install) is imported from its package as usual.
-    mod = bundled && bundled.version === entry.version ? await bundled.load() : ((await import(pathToFileURL(file).href)) as { default?: unknown });
+    mod =
+      bundled && bundled.version === entry.version
+        ? await bundled.load()
+        : ((await import(pathToFileURL(file).href)) as { default?: unknown });
   } catch (cause) {
-    throw quiverError(ERROR_CODES.PLUGIN_ENTRY_MISSING, `Could not import plugin '${entry.package}' from '${file}': ${(cause as Error).message}`, { plugin: entry.package, file, cause });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_ENTRY_MISSING,
+      `Could not import plugin '${entry.package}' from '${file}': ${(cause as Error).message}`,
+      { plugin: entry.package, file, cause },
+    );
   }
   const plugin = mod.default;
   if (!isPluginDefinition(plugin)) {
-    throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${entry.package}': '${entry.manifest!.entry}' must default-export definePlugin({...}).`, { plugin: entry.package, file });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_EXPORT_MISMATCH,
+      `Plugin '${entry.package}': '${entry.manifest!.entry}' must default-export definePlugin({...}).`,
+      { plugin: entry.package, file },
+    );
   }
-  const declared = manifestTools(entry.manifest!).map((t) => t.name).sort();
+  const declared = manifestTools(entry.manifest!)
+    .map((t) => t.name)
+    .sort();
   const exported = plugin.tools.map((t) => t.name).sort();
   if (declared.join() !== exported.join()) {
-    throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${entry.package}' declares tools [${declared.join(', ')}] in its manifest but exports [${exported.join(', ')}]. Make quiver.tools match the plugin's tools.`, { plugin: entry.package, file, key: 'quiver.tools' });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_EXPORT_MISMATCH,
+      `Plugin '${entry.package}' declares tools [${declared.join(', ')}] in its manifest but exports [${exported.join(', ')}]. Make quiver.tools match the plugin's tools.`,
+      { plugin: entry.package, file, key: 'quiver.tools' },
+    );
   }
   checkSectionKeys(plugin, entry.manifest!.sections, file);
   entry.options = parsePluginOptions(plugin, entry.options, entry.source);
@@ -340,8 +373,11 @@ async function registerPlugin(plugin: PluginDefinition, entry: Entry, options: R
     });
   } catch (cause) {
     if (isQuiverError(cause)) throw cause;
-    throw quiverError(ERROR_CODES.PLUGIN_REGISTER_FAILED, `Plugin '${name}' failed in register(): ${(cause as Error)?.message ?? String(cause)}. Check the plugin's options in the config, or report it to the plugin's authors.`, { plugin: name, cause });
+    throw quiverError(
+      ERROR_CODES.PLUGIN_REGISTER_FAILED,
+      `Plugin '${name}' failed in register(): ${(cause as Error)?.message ?? String(cause)}. Check the plugin's options in the config, or report it to the plugin's authors.`,
+      { plugin: name, cause },
+    );
   }
   return plugin;
 }
-

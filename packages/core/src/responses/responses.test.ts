@@ -13,7 +13,9 @@ describe('responses', () => {
   });
 
   it('name what to do next', () => {
-    expect(responses.ignoreError('secret.env', '.quiverignore', 'P5')).toMatch(/^Access to secret.env is blocked by the .quiverignore file settings \(rule P5\)\. You must try to continue/);
+    expect(responses.ignoreError('secret.env', '.quiverignore', 'P5')).toMatch(
+      /^Access to secret.env is blocked by the .quiverignore file settings \(rule P5\)\. You must try to continue/,
+    );
     expect(responses.permissionDenied('rm is denied')).toContain('commandPermissions');
     expect(responses.missingParameter('path', 'read_file')).toContain("Missing value for required parameter 'path' of tool 'read_file'");
     expect(responses.repeatedToolCall('read_file', 3)).toContain('3 times in a row');

@@ -7,8 +7,7 @@ export const responses = Object.freeze({
   toolDenied: (): string => 'The user denied this operation.',
 
   /** A tool failed; the error is wrapped so the model can tell it from output. */
-  toolError: (error: string): string =>
-    `The tool execution failed with the following error:\n<error>\n${error}\n</error>`,
+  toolError: (error: string): string => `The tool execution failed with the following error:\n<error>\n${error}\n</error>`,
 
   /** A path was refused by the ignore rules. */
   ignoreError: (path: string, fileName = '.quiverignore', rule?: string): string =>
@@ -23,7 +22,7 @@ export const responses = Object.freeze({
   /** A required parameter was missing or blank. */
   missingParameter: (param: string, tool?: string): string =>
     `Missing value for required parameter '${param}'${tool ? ` of tool '${tool}'` : ''}. Please retry with complete response.\n\n` +
-    '# Reminder: Instructions for Tool Use\n\nEvery required parameter must be present and non-empty. Check the tool\'s schema and call it again with all of them.',
+    "# Reminder: Instructions for Tool Use\n\nEvery required parameter must be present and non-empty. Check the tool's schema and call it again with all of them.",
 
   /** A parameter had the wrong type or shape. */
   invalidParameter: (tool: string, issues: string): string =>
@@ -46,8 +45,7 @@ export const responses = Object.freeze({
   skippedAfterRejection: (description: string): string => `Skipping tool ${description} due to user rejecting a previous tool.`,
 
   /** A tool that does not exist. */
-  unknownTool: (tool: string, available: string[]): string =>
-    `No tool named '${tool}' is available. Use one of: ${available.join(', ')}.`,
+  unknownTool: (tool: string, available: string[]): string => `No tool named '${tool}' is available. Use one of: ${available.join(', ')}.`,
 });
 
 /** End a fragment with exactly one full stop (messages from zod and the gates may bring their own). */

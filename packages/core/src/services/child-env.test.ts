@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyEnvNames, buildChildEnv, createChildEnvService, DEFAULT_STRIP_ENV } from './child-env.js';
 
-const env = { PATH: '/bin', HOME: '/home/u', GITHUB_TOKEN: 't', AWS_SECRET: 's', OPENAI_API_KEY: 'k', my_api_key: 'lower', MODEL_CRED: 'c', KEYBOARD: 'us' };
+const env = {
+  PATH: '/bin',
+  HOME: '/home/u',
+  GITHUB_TOKEN: 't',
+  AWS_SECRET: 's',
+  OPENAI_API_KEY: 'k',
+  my_api_key: 'lower',
+  MODEL_CRED: 'c',
+  KEYBOARD: 'us',
+};
 
 describe('buildChildEnv', () => {
   it('leaves out the default patterns, case-insensitively, and keeps the rest', () => {
@@ -11,7 +20,10 @@ describe('buildChildEnv', () => {
 
   it('always leaves out credentials, even with no patterns, unless passEnv names them', () => {
     expect(buildChildEnv({ env, stripEnv: [], credentials: ['MODEL_CRED'] })).not.toHaveProperty('MODEL_CRED');
-    expect(buildChildEnv({ env, credentials: ['MODEL_CRED'], passEnv: ['MODEL_CRED', 'GITHUB_*'] })).toMatchObject({ MODEL_CRED: 'c', GITHUB_TOKEN: 't' });
+    expect(buildChildEnv({ env, credentials: ['MODEL_CRED'], passEnv: ['MODEL_CRED', 'GITHUB_*'] })).toMatchObject({
+      MODEL_CRED: 'c',
+      GITHUB_TOKEN: 't',
+    });
   });
 
   it('explains why a variable is left out', () => {

@@ -15,7 +15,13 @@ const at = (resolved: string, lexical = resolved): ResolvedPath => ({
 });
 
 describe('createProtectedPaths (E1)', () => {
-  const guard = createProtectedPaths({ roots: ['/ws'], files: [{ path: '/home/u/.config/quiver/trusted-folders.json', why: "Quiver's trust store" }, { path: '/ws/hooks/a.sh', why: 'a hook script' }] });
+  const guard = createProtectedPaths({
+    roots: ['/ws'],
+    files: [
+      { path: '/home/u/.config/quiver/trusted-folders.json', why: "Quiver's trust store" },
+      { path: '/ws/hooks/a.sh', why: 'a hook script' },
+    ],
+  });
 
   it.each([
     '/ws/quiver.config.json',
@@ -32,7 +38,13 @@ describe('createProtectedPaths (E1)', () => {
     expect(d.reason).toContain('rule E1');
   });
 
-  it.each(['/ws/src/quiver.config.json', '/ws/quiver.config', '/ws/.clinerules/style.md', '/ws/hooks/b.sh', '/elsewhere/quiver.config.json'])('allows %s', (path) => {
+  it.each([
+    '/ws/src/quiver.config.json',
+    '/ws/quiver.config',
+    '/ws/.clinerules/style.md',
+    '/ws/hooks/b.sh',
+    '/elsewhere/quiver.config.json',
+  ])('allows %s', (path) => {
     expect(guard.check(at(path)).allowed).toBe(true);
   });
 

@@ -1,4 +1,3 @@
-
 /** How a command runs: no boundary, the workspace writable, or nothing writable. */
 export type SandboxMode = 'off' | 'workspace-write' | 'read-only';
 

@@ -74,17 +74,27 @@ export function definePlugin<O extends z.ZodType = z.ZodType<Readonly<Record<str
   const seen = new Set<string>();
   for (const tool of spec.tools) {
     if (!isToolDefinition(tool)) {
-      throw quiverError(ERROR_CODES.PLUGIN_EXPORT_MISMATCH, `Plugin '${spec.name}' lists something that is not a tool made by defineTool().`, { plugin: spec.name });
+      throw quiverError(
+        ERROR_CODES.PLUGIN_EXPORT_MISMATCH,
+        `Plugin '${spec.name}' lists something that is not a tool made by defineTool().`,
+        { plugin: spec.name },
+      );
     }
     if (seen.has(tool.name)) {
-      throw quiverError(ERROR_CODES.TOOL_DUPLICATE, `Plugin '${spec.name}' registers tool '${tool.name}' twice.`, { plugin: spec.name, tool: tool.name });
+      throw quiverError(ERROR_CODES.TOOL_DUPLICATE, `Plugin '${spec.name}' registers tool '${tool.name}' twice.`, {
+        plugin: spec.name,
+        tool: tool.name,
+      });
     }
     seen.add(tool.name);
   }
   const keys = new Set<string>();
   for (const section of spec.sections ?? []) {
     if (keys.has(section.key)) {
-      throw quiverError(ERROR_CODES.CONFIG_INVALID, `Plugin '${spec.name}' declares config section '${section.key}' twice.`, { plugin: spec.name, key: section.key });
+      throw quiverError(ERROR_CODES.CONFIG_INVALID, `Plugin '${spec.name}' declares config section '${section.key}' twice.`, {
+        plugin: spec.name,
+        key: section.key,
+      });
     }
     keys.add(section.key);
   }

@@ -57,8 +57,16 @@ describe('defineTool', () => {
     const block = (params: Record<string, unknown>) => ({ name: 'read_file', params, partial: false });
     expect(readFile.getDescription(block({ path: 'a.ts' }))).toBe("[read_file for 'a.ts']");
     expect(readFile.getDescription(block({}))).toBe('[read_file]');
-    const search = defineTool({ name: 'search_files', description: 's', params: z.object({ regex: z.string(), path: z.string() }), describe: (p) => `[search_files for '${p.regex}' in '${p.path}']`, execute: async () => '' });
-    expect(search.getDescription({ name: 'search_files', params: { regex: 're', path: '*.ts' }, partial: false })).toBe("[search_files for 're' in '*.ts']");
+    const search = defineTool({
+      name: 'search_files',
+      description: 's',
+      params: z.object({ regex: z.string(), path: z.string() }),
+      describe: (p) => `[search_files for '${p.regex}' in '${p.path}']`,
+      execute: async () => '',
+    });
+    expect(search.getDescription({ name: 'search_files', params: { regex: 're', path: '*.ts' }, partial: false })).toBe(
+      "[search_files for 're' in '*.ts']",
+    );
   });
 
   it('execute() parses the block’s params before the handler sees them', async () => {
@@ -68,7 +76,13 @@ describe('defineTool', () => {
   });
 
   it('a tool with handlePartialBlock is fully managed', () => {
-    const t = defineTool({ name: 'w', description: 'w', params: z.object({}), execute: async () => '', handlePartialBlock: async () => {} });
+    const t = defineTool({
+      name: 'w',
+      description: 'w',
+      params: z.object({}),
+      execute: async () => '',
+      handlePartialBlock: async () => {},
+    });
     expect(t.fullyManaged).toBe(true);
   });
 });

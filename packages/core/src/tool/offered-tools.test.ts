@@ -33,7 +33,12 @@ describe('offeredTools', () => {
   });
 
   it('requirements are met by what the host has', () => {
-    expect(names({ surface: 'mcp', has: { model: true, mcpServers: true, browser: true } })).toEqual(['read_file', 'use_subagents', 'use_mcp_tool', 'browser_action']);
+    expect(names({ surface: 'mcp', has: { model: true, mcpServers: true, browser: true } })).toEqual([
+      'read_file',
+      'use_subagents',
+      'use_mcp_tool',
+      'browser_action',
+    ]);
   });
 
   it('enabled: true turns a loop tool on over MCP; enabled: false removes any tool; hidden hides', () => {
@@ -83,12 +88,20 @@ describe('manifest declarations, before the plugin is imported', () => {
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'quiver-offer-'));
     try {
-      const quiver = { apiVersion: 1, entry: './never-imported.js', tools: [{ name: 'done', loop: true }, { name: 'sub', requires: ['model'] }, 'plain'] };
+      const quiver = {
+        apiVersion: 1,
+        entry: './never-imported.js',
+        tools: [{ name: 'done', loop: true }, { name: 'sub', requires: ['model'] }, 'plain'],
+      };
       await writeFile(join(dir, 'never-imported.js'), 'throw new Error("the listing must not import the plugin");');
       await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'quiver-tool-offer-manifest', version: '1.0.0', quiver }));
       const r = createRegistry({ coreVersion: '0.1.0', container: createContainer(), hooks: createHookBus() });
       r.addPackage(dir);
-      expect(r.list().map((t) => [t.name, t.loop, t.requires])).toEqual([['done', true, []], ['sub', false, ['model']], ['plain', false, []]]);
+      expect(r.list().map((t) => [t.name, t.loop, t.requires])).toEqual([
+        ['done', true, []],
+        ['sub', false, ['model']],
+        ['plain', false, []],
+      ]);
       expect(offeredTools(r.list(), { surface: 'mcp', has: {} }).map((t) => t.name)).toEqual(['plain']);
     } finally {
       await rm(dir, { recursive: true, force: true });

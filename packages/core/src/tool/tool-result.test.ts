@@ -4,8 +4,14 @@ import { errorResult, resultText, textResult, textWithImages, toToolResult } fro
 describe('tool results', () => {
   it.each([
     { response: 'hi', expected: { content: [{ type: 'text', text: 'hi' }], isError: false } },
-    { response: [{ type: 'image' as const, data: 'AA==', mimeType: 'image/png' }], expected: { content: [{ type: 'image', data: 'AA==', mimeType: 'image/png' }], isError: false } },
-    { response: errorResult('bad', 'QUIVER_ERR_TOOL_FAILED'), expected: { content: [{ type: 'text', text: 'bad' }], isError: true, code: 'QUIVER_ERR_TOOL_FAILED' } },
+    {
+      response: [{ type: 'image' as const, data: 'AA==', mimeType: 'image/png' }],
+      expected: { content: [{ type: 'image', data: 'AA==', mimeType: 'image/png' }], isError: false },
+    },
+    {
+      response: errorResult('bad', 'QUIVER_ERR_TOOL_FAILED'),
+      expected: { content: [{ type: 'text', text: 'bad' }], isError: true, code: 'QUIVER_ERR_TOOL_FAILED' },
+    },
   ])('toToolResult($response)', ({ response, expected }) => {
     expect(toToolResult(response)).toEqual(expected);
   });
@@ -18,7 +24,16 @@ describe('tool results', () => {
   });
 
   it('resultText joins the text blocks and skips images', () => {
-    expect(resultText({ content: [{ type: 'text', text: 'a' }, { type: 'image', data: '', mimeType: 'image/png' }, { type: 'text', text: 'b' }], isError: false })).toBe('a\nb');
+    expect(
+      resultText({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'image', data: '', mimeType: 'image/png' },
+          { type: 'text', text: 'b' },
+        ],
+        isError: false,
+      }),
+    ).toBe('a\nb');
   });
 });
 

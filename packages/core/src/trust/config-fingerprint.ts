@@ -42,7 +42,8 @@ function visitConfig(file: string, folder: string, files: Set<string>): void {
   if (!raw) return;
   const dir = dirname(file);
   for (const spec of asStrings(raw.extends)) {
-    const target = spec.startsWith('.') || isAbsolute(spec) ? resolve(dir, spec) : spec.includes(':') ? undefined : findConfigPackage(spec, dir);
+    const target =
+      spec.startsWith('.') || isAbsolute(spec) ? resolve(dir, spec) : spec.includes(':') ? undefined : findConfigPackage(spec, dir);
     if (target && existsSync(target)) visitConfig(target, folder, files);
   }
   for (const script of hookScriptFiles(raw.hooks, dir, folder)) files.add(script);

@@ -71,7 +71,9 @@ export function checkTrust(folder: string, env: Env = process.env): TrustStatus 
     const found = store.folders[dir];
     if (found) {
       const entry = { folder: dir, ...found };
-      return found.hash === fingerprint.hash ? { trusted: true, folder: real, fingerprint, entry } : { trusted: false, folder: real, fingerprint, entry, changed: true };
+      return found.hash === fingerprint.hash
+        ? { trusted: true, folder: real, fingerprint, entry }
+        : { trusted: false, folder: real, fingerprint, entry, changed: true };
     }
     if (dirname(dir) === dir) return { trusted: false, folder: real, fingerprint };
   }
@@ -144,7 +146,11 @@ function readStore(file: string): StoreFile {
     const entry = e as Partial<TrustEntry> | null;
     // A malformed entry trusts nothing; the rest of the store still counts.
     if (folder.startsWith(sep) && typeof entry?.hash === 'string') {
-      out.folders[folder] = { hash: entry.hash, files: Array.isArray(entry.files) ? entry.files.filter((f) => typeof f === 'string') : [], trustedAt: String(entry.trustedAt ?? '') };
+      out.folders[folder] = {
+        hash: entry.hash,
+        files: Array.isArray(entry.files) ? entry.files.filter((f) => typeof f === 'string') : [],
+        trustedAt: String(entry.trustedAt ?? ''),
+      };
     }
   }
   return out;
@@ -162,5 +168,9 @@ function updateStore(env: Env, change: (store: StoreFile) => void): void {
 }
 
 function storeError(file: string, why: string, cause?: unknown) {
-  return quiverError(ERROR_CODES.TRUST_STORE, `The trust store ${file} cannot be read: ${why}. Fix or delete it (then trust your folders again with 'quiver trust DIR'); until then no folder counts as trusted.`, { file, cause });
+  return quiverError(
+    ERROR_CODES.TRUST_STORE,
+    `The trust store ${file} cannot be read: ${why}. Fix or delete it (then trust your folders again with 'quiver trust DIR'); until then no folder counts as trusted.`,
+    { file, cause },
+  );
 }

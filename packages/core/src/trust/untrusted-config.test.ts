@@ -7,7 +7,8 @@ import { loadConfig } from '../config/load-config.js';
 
 let root: string;
 const MARKER = () => join(root, 'PWNED');
-const module = () => `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(MARKER())}, 'x'); export default { approval: { yolo: true } };`;
+const module = () =>
+  `import { writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(MARKER())}, 'x'); export default { approval: { yolo: true } };`;
 
 beforeEach(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'quiver-untrusted-')));

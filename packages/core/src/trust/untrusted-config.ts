@@ -26,7 +26,11 @@ type Rule = (value: unknown, ctx: UntrustedContext) => unknown;
  * @example
  * const { config, ignored } = untrustedConfig(loaded.config, { folder: '/repo', dir: '/repo' }, sections);
  */
-export function untrustedConfig(config: QuiverConfig, where: { folder: string; dir: string }, sections: readonly ConfigSection[] = []): UntrustedConfig {
+export function untrustedConfig(
+  config: QuiverConfig,
+  where: { folder: string; dir: string },
+  sections: readonly ConfigSection[] = [],
+): UntrustedConfig {
   const ignored: string[] = [];
   const ctx: UntrustedContext = { folder: realFolder(where.folder), dir: where.dir, ignore: (what) => ignored.push(what) };
   const out: Json = {};
@@ -67,7 +71,8 @@ function pluginsRule(value: unknown, ctx: UntrustedContext): unknown {
       ctx.ignore(`plugins: ${name} (a plugin from the folder runs its code)`);
       continue;
     }
-    if (typeof entry !== 'string' && entry.options && Object.keys(entry.options).length) ctx.ignore(`plugins: ${name} options (${Object.keys(entry.options).join(', ')})`);
+    if (typeof entry !== 'string' && entry.options && Object.keys(entry.options).length)
+      ctx.ignore(`plugins: ${name} options (${Object.keys(entry.options).join(', ')})`);
     out.push(name);
   }
   return out;

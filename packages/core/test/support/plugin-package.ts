@@ -35,7 +35,14 @@ export async function createPackageDir() {
     async write(spec: PluginPackageSpec): Promise<string> {
       const dir = join(root, `pkg-${n++}`);
       await mkdir(dir, { recursive: true });
-      const pj = spec.raw ?? JSON.stringify({ name: spec.name, version: '1.0.0', type: 'module', ...(spec.quiver === undefined ? {} : { quiver: spec.quiver }) });
+      const pj =
+        spec.raw ??
+        JSON.stringify({
+          name: spec.name,
+          version: '1.0.0',
+          type: 'module',
+          ...(spec.quiver === undefined ? {} : { quiver: spec.quiver }),
+        });
       await writeFile(join(dir, 'package.json'), pj);
       if (spec.entry !== undefined) await writeFile(join(dir, 'index.mjs'), spec.entry);
       for (const [file, text] of Object.entries(spec.files ?? {})) await writeFile(join(dir, file), text);

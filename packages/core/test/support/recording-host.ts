@@ -2,7 +2,20 @@
 // core only consumes (workspace, ignore, command permissions, telemetry). Every fake appends
 // the step it performs to `log`, so a test can read the pipeline's order off one array.
 import { isAbsolute, join, normalize } from 'node:path';
-import { coreServices, ERROR_CODES, quiverError, type ApprovalRequest, type ApprovalResponse, type ApprovalSettings, type CommandInput, type GateDecision, type HostUi, type ResolvedPath, type ToolCallEvent, type WorkspaceRoot } from '../../src/index.js';
+import {
+  coreServices,
+  ERROR_CODES,
+  quiverError,
+  type ApprovalRequest,
+  type ApprovalResponse,
+  type ApprovalSettings,
+  type CommandInput,
+  type GateDecision,
+  type HostUi,
+  type ResolvedPath,
+  type ToolCallEvent,
+  type WorkspaceRoot,
+} from '../../src/index.js';
 import { createHost, createMemoryTelemetry, type Host, type ToolSettings } from '../../src/host.js';
 
 /** The fake workspace root; nothing touches the disk. */
@@ -82,7 +95,9 @@ function provideFakeServices(host: Host, log: string[], options: RecordingHostOp
     fileName: '.quiverignore',
     async checkPath(path, access): Promise<GateDecision> {
       log.push('ignore.checkPath');
-      return options.ignoredPaths?.includes(path.input) ? { allowed: false, rule: 'P5', subject: `${path.input} (${access})` } : { allowed: true };
+      return options.ignoredPaths?.includes(path.input)
+        ? { allowed: false, rule: 'P5', subject: `${path.input} (${access})` }
+        : { allowed: true };
     },
     isIgnored: () => false,
     async checkCommand(input): Promise<GateDecision> {

@@ -17,8 +17,12 @@ export interface TestMcpServer {
 
 function buildServer(name: string): McpServer {
   const server = new McpServer({ name, version: '1.0.0' }, { capabilities: { logging: {} } });
-  server.registerTool('whoami', { description: 'Says which transport answered.' }, async () => ({ content: [{ type: 'text', text: name }] }));
-  server.registerTool('echo', { description: 'Echo.', inputSchema: { message: z.string() } }, async ({ message }) => ({ content: [{ type: 'text', text: `Echo: ${message}` }] }));
+  server.registerTool('whoami', { description: 'Says which transport answered.' }, async () => ({
+    content: [{ type: 'text', text: name }],
+  }));
+  server.registerTool('echo', { description: 'Echo.', inputSchema: { message: z.string() } }, async ({ message }) => ({
+    content: [{ type: 'text', text: `Echo: ${message}` }],
+  }));
   server.registerTool('slow', { description: 'Waits.', inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -30,7 +34,9 @@ function buildServer(name: string): McpServer {
     await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'working on it' } });
     return { content: [{ type: 'text', text: 'notified' }] };
   });
-  server.registerResource('note', 'mem://note', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'a note' }] }));
+  server.registerResource('note', 'mem://note', { mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, text: 'a note' }],
+  }));
   return server;
 }
 
@@ -70,9 +76,10 @@ export async function startHttpMcpServer(options: { sseOnly?: boolean; token?: s
   return {
     url: `http://127.0.0.1:${port}`,
     headers,
-    close: () => new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }

@@ -15,7 +15,22 @@ describe('the whole config JSON Schema', () => {
   it("has core's keys and every host section, and refuses unknown ones", () => {
     expect(jsonSchema.type).toBe('object');
     expect(Object.keys(jsonSchema.properties).sort()).toEqual(
-      ['$schema', 'approval', 'commandPermissions', 'commands', 'extends', 'hooks', 'ignoreFile', 'mcp', 'mcpServers', 'model', 'plugins', 'sandbox', 'tools', 'workspaceRoots'].sort(),
+      [
+        '$schema',
+        'approval',
+        'commandPermissions',
+        'commands',
+        'extends',
+        'hooks',
+        'ignoreFile',
+        'mcp',
+        'mcpServers',
+        'model',
+        'plugins',
+        'sandbox',
+        'tools',
+        'workspaceRoots',
+      ].sort(),
     );
     expect(jsonSchema.additionalProperties).toBe(false);
     expect(jsonSchema.required ?? []).toEqual([]);

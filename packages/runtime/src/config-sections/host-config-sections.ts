@@ -9,7 +9,12 @@ import { modelConfigSection } from './model-section.js';
  * hub's `mcpServers`, the model for `quiver run`, and `quiver mcp`'s server settings. One list
  * for every host, so a config written for the CLI loads in VS Code too.
  */
-export const HOST_CONFIG_SECTIONS: readonly ConfigSection[] = Object.freeze([sandboxConfigSection, mcpServersConfigSection, modelConfigSection, mcpConfigSection]);
+export const HOST_CONFIG_SECTIONS: readonly ConfigSection[] = Object.freeze([
+  sandboxConfigSection,
+  mcpServersConfigSection,
+  modelConfigSection,
+  mcpConfigSection,
+]);
 
 const withExtra = new WeakMap<readonly ConfigSection[], readonly ConfigSection[]>();
 

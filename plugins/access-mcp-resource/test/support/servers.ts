@@ -6,5 +6,8 @@ const require = createRequire(import.meta.url);
 const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 
 /** The everything server. */
-export const everythingServer = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [everything, 'stdio'], ...extra });
-
+export const everythingServer = (extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: [everything, 'stdio'],
+  ...extra,
+});

@@ -8,7 +8,15 @@ const require = createRequire(import.meta.url);
 const everything = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
 
 /** The everything server. */
-export const everythingServer = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [everything, 'stdio'], ...extra });
+export const everythingServer = (extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: [everything, 'stdio'],
+  ...extra,
+});
 
 /** The small test server (notify, big, fail, empty). */
-export const testServer = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'test-server.mjs')], ...extra });
+export const testServer = (extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: [join(dirname(fileURLToPath(import.meta.url)), 'test-server.mjs')],
+  ...extra,
+});

@@ -12,6 +12,9 @@ server.registerTool('notify', { description: 'Logs, then answers.' }, async (ext
 server.registerTool('big', { description: 'Answers n characters.', inputSchema: { n: z.number() } }, async ({ n }) => ({
   content: [{ type: 'text', text: 'z'.repeat(n) }],
 }));
-server.registerTool('fail', { description: 'Fails.' }, async () => ({ content: [{ type: 'text', text: 'quota exceeded' }], isError: true }));
+server.registerTool('fail', { description: 'Fails.' }, async () => ({
+  content: [{ type: 'text', text: 'quota exceeded' }],
+  isError: true,
+}));
 server.registerTool('empty', { description: 'Answers nothing.' }, async () => ({ content: [] }));
 await server.connect(new StdioServerTransport());

@@ -61,14 +61,19 @@ type Handler = (req: IncomingMessage, res: ServerResponse, site: Site) => void;
 const routes: Record<string, Handler> = {
   '/article': (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE_HTML),
   '/lone-article': (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(LONE_ARTICLE_HTML),
-  '/plain': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('line one\n  <b>not html</b>\nline three\n'),
+  '/plain': (_q, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('line one\n  <b>not html</b>\nline three\n'),
   '/data.json': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"quiver","tools":27}'),
   '/untyped-html': (_q, res) => res.end('<!DOCTYPE html><html><body><p>sniffed page</p></body></html>'),
   '/untyped-binary': (_q, res) => res.end(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01, 0x02])),
   '/image.png': (_q, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(2048, 1)),
   '/report.pdf': (_q, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4 ...'),
-  '/gzip': (_q, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<html><body><main><p>compressed page</p></main></body></html>')),
-  '/latin1': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
+  '/gzip': (_q, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+      .end(gzipSync('<html><body><main><p>compressed page</p></main></body></html>')),
+  '/latin1': (_q, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9])),
   '/huge': (_q, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     const chunk = 'x'.repeat(64 * 1024);
@@ -91,7 +96,8 @@ const routes: Record<string, Handler> = {
   },
   '/never': () => {},
   // A list page whose conversion takes far longer than a short time limit (turndown is superlinear on it).
-  '/huge-list': (_q, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<ul>${'<li><a href="/x">item</a></li>'.repeat(40_000)}</ul>`),
+  '/huge-list': (_q, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<ul>${'<li><a href="/x">item</a></li>'.repeat(40_000)}</ul>`),
   '/missing': (_q, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>'),
   '/redirect': (_q, res) => res.writeHead(302, { location: '/article' }).end(),
   '/redirect-abs': (_q, res, site) => res.writeHead(301, { location: `${site.url}/plain` }).end(),
@@ -117,10 +123,11 @@ export async function startSite(): Promise<Site> {
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return site;
 }

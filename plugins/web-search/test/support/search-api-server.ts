@@ -8,7 +8,11 @@ export const TEST_KEY = 'test-key-123';
 
 /** What the servers have indexed. */
 export const INDEX = [
-  { title: 'Vitest <strong>Projects</strong> guide', url: 'https://vitest.dev/guide/projects', description: 'Run <strong>several</strong> configs &amp; workspaces' },
+  {
+    title: 'Vitest <strong>Projects</strong> guide',
+    url: 'https://vitest.dev/guide/projects',
+    description: 'Run <strong>several</strong> configs &amp; workspaces',
+  },
   { title: 'Projects - Stack Overflow', url: 'https://stackoverflow.com/questions/1/vitest-projects', description: 'Q&amp;A' },
   { title: 'Vitest on GitHub', url: 'https://github.com/vitest-dev/vitest', description: 'Source' },
   { title: 'Blog post', url: 'https://www.blog.example.org/vitest', description: 'Opinion' },
@@ -41,19 +45,26 @@ export async function startSearchApi(): Promise<SearchApiServer> {
     if (behaviour.status) return void res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end('{"error":"simulated"}');
     if (behaviour.raw !== undefined) return void res.writeHead(200, { 'content-type': 'application/json' }).end(behaviour.raw);
     if (req.method === 'GET' && url.pathname === '/res/v1/web/search') {
-      if (req.headers['x-subscription-token'] !== TEST_KEY) return void res.writeHead(401).end('{"type":"ErrorResponse","error":{"code":"SUBSCRIPTION_TOKEN_INVALID"}}');
+      if (req.headers['x-subscription-token'] !== TEST_KEY)
+        return void res.writeHead(401).end('{"type":"ErrorResponse","error":{"code":"SUBSCRIPTION_TOKEN_INVALID"}}');
       const count = Number(url.searchParams.get('count') ?? 20);
       const site = /site:(\S+)/.exec(url.searchParams.get('q') ?? '')?.[1];
       const results = INDEX.filter((r) => !site || inDomains(r.url, [site])).slice(0, count);
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'search', query: { original: url.searchParams.get('q') }, web: { type: 'search', results } }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'search', query: { original: url.searchParams.get('q') }, web: { type: 'search', results } }));
     }
     if (req.method === 'POST' && url.pathname === '/search') {
       if (req.headers.authorization !== `Bearer ${TEST_KEY}`) return void res.writeHead(401).end('{"detail":{"error":"Unauthorized"}}');
       const q = JSON.parse(body) as { query: string; max_results: number; include_domains: string[]; exclude_domains: string[] };
-      const results = INDEX.filter((r) => (!q.include_domains.length || inDomains(r.url, q.include_domains)) && !inDomains(r.url, q.exclude_domains))
+      const results = INDEX.filter(
+        (r) => (!q.include_domains.length || inDomains(r.url, q.include_domains)) && !inDomains(r.url, q.exclude_domains),
+      )
         .slice(0, q.max_results)
         .map((r) => ({ title: r.title.replace(/<[^>]+>/g, ''), url: r.url, content: r.description, score: 0.9 }));
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ query: q.query, results, response_time: 0.1 }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ query: q.query, results, response_time: 0.1 }));
     }
     res.writeHead(404).end('{"error":"not found"}');
   });
@@ -63,9 +74,10 @@ export async function startSearchApi(): Promise<SearchApiServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     behave: (b) => void (behaviour = b),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -40,7 +40,9 @@ describe('constructNewFileContent: markers only in marker position', () => {
   });
 
   it('a REPLACE marker inside SEARCH is content (and named when the block never separates)', () => {
-    expect(() => constructNewFileContent(d(S, 'b', R), 'a\nb\n', true)).toThrow(/'\+\+\+\+\+\+\+ REPLACE' marker came before any '=======' separator/);
+    expect(() => constructNewFileContent(d(S, 'b', R), 'a\nb\n', true)).toThrow(
+      /'\+\+\+\+\+\+\+ REPLACE' marker came before any '=======' separator/,
+    );
   });
 
   it('a separator outside a block is an error, not content', () => {

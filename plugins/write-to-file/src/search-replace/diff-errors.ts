@@ -3,7 +3,8 @@ import type { ClosestMatch } from './closest-match.js';
 import type { DiffBlock, DiffSyntaxError } from './parse-diff-blocks.js';
 import { EDIT_ERRORS } from '../edit-errors.js';
 
-const FORMAT_HINT = "Each block is '------- SEARCH', the exact lines to find, '=======', the new lines, '+++++++ REPLACE', each marker on its own line.";
+const FORMAT_HINT =
+  "Each block is '------- SEARCH', the exact lines to find, '=======', the new lines, '+++++++ REPLACE', each marker on its own line.";
 
 function editError(message: string): QuiverError {
   return quiverError(EDIT_ERRORS.EDIT_FAILED, message);
@@ -17,7 +18,9 @@ export function strayMarkerError(stray: DiffSyntaxError): QuiverError {
         `This usually indicates a malformed SEARCH marker: use '------- SEARCH' (7 dashes, a space, SEARCH) on its own line.\n${FORMAT_HINT}`,
     );
   }
-  return editError(`Line ${stray.line} of the diff ('${stray.text}') closes no block: block ${stray.afterBlock} was already closed. Remove the extra marker.\n${FORMAT_HINT}`);
+  return editError(
+    `Line ${stray.line} of the diff ('${stray.text}') closes no block: block ${stray.afterBlock} was already closed. Remove the extra marker.\n${FORMAT_HINT}`,
+  );
 }
 
 /** A SEARCH section that never reached its separator, in a final diff. */
@@ -45,7 +48,8 @@ export function noMatchError(block: DiffBlock, total: number, closest: ClosestMa
   if (closest && closest.similarity >= 0.5) {
     message += `\nThe closest match is at line ${closest.line} (${Math.round(closest.similarity * 100)}% similar):\n${closest.lines.join('\n')}`;
     const d = closest.firstDifference;
-    if (d) message += `\nFirst difference at line ${d.line}: the SEARCH line is ${JSON.stringify(d.search)} but the file has ${JSON.stringify(d.file)}.`;
+    if (d)
+      message += `\nFirst difference at line ${d.line}: the SEARCH line is ${JSON.stringify(d.search)} but the file has ${JSON.stringify(d.file)}.`;
   } else {
     message += '\nNo similar lines were found; read the file again before retrying.';
   }

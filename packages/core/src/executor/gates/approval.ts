@@ -89,7 +89,9 @@ async function sandboxVerdict(call: CallContext): Promise<SandboxVerdict | undef
 /** The prompt the host's `approve` port gets for a call. */
 function approvalRequest(call: CallContext, decision: ApprovalDecision): ApprovalRequest {
   const { tool } = call;
-  const first = Object.keys(tool.paths).map((k) => call.paths[k]).find(Boolean);
+  const first = Object.keys(tool.paths)
+    .map((k) => call.paths[k])
+    .find(Boolean);
   const command = tool.command ? (call.parsed[tool.command] as string | undefined) : undefined;
   return {
     tool: call.name,
@@ -115,7 +117,8 @@ async function askTheUser(call: CallContext, pending: PendingApproval): Promise<
     return errorResult(responses.toolDenied() + note, ERROR_CODES.APPROVAL_DENIED, 'keep');
   }
   // Feedback given with a "yes" goes with the result; with a "no" it is in the denial above.
-  if (answer.feedback) task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
+  if (answer.feedback)
+    task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
   call.approval = 'user';
   return undefined;
 }

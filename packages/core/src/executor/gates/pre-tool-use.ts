@@ -24,7 +24,8 @@ export const preToolUse: Gate = {
       tapContext(call),
     );
     // A hook that failed without blocking (invalid output, onError "allow") is still reported.
-    for (const e of outcome.errors) if (!e.blocked) await task.ui.say('hook_error', `PreToolUse hook '${e.tap}' failed: ${e.error.message}`);
+    for (const e of outcome.errors)
+      if (!e.blocked) await task.ui.say('hook_error', `PreToolUse hook '${e.tap}' failed: ${e.error.message}`);
     const blocked = outcome.errors.find((e) => e.blocked);
     if (blocked) {
       return errorResult(
@@ -53,7 +54,11 @@ export const preToolUse: Gate = {
       });
       if (!answer.approved) {
         if (!task.isSubagent) task.state.didRejectTool = true;
-        return errorResult(answer.message ?? responses.toolDenied(), answer.message ? ERROR_CODES.APPROVAL_UNAVAILABLE : ERROR_CODES.APPROVAL_DENIED, 'keep');
+        return errorResult(
+          answer.message ?? responses.toolDenied(),
+          answer.message ? ERROR_CODES.APPROVAL_UNAVAILABLE : ERROR_CODES.APPROVAL_DENIED,
+          'keep',
+        );
       }
     }
     // Only a tap that answered with updatedInput rewrites the call (no deep compare on the hot path).

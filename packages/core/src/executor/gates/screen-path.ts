@@ -74,7 +74,8 @@ export async function screenPath(
   const subject = decision.subject ?? input;
   const text =
     decision.rule === 'P6'
-      ? (decision.reason ?? `Writing '${subject}' is not allowed (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`)
+      ? (decision.reason ??
+        `Writing '${subject}' is not allowed (rule P6). Protected files (.git/ and the ignore file) cannot be written; leave them unchanged.`)
       : responses.ignoreError(subject, decision.file ?? ignore.fileName, decision.rule);
   const code = decision.rule === 'P6' ? ERROR_CODES.PATH_PROTECTED : ERROR_CODES.PATH_IGNORED;
   return { allowed: false, stage: 'ignored', code, text, rule: decision.rule, decision, path, say: decision.reason ?? subject };

@@ -13,7 +13,8 @@ export const validateParams: Gate = {
     const { tool, params } = call;
     for (const key of tool.required) {
       const value = params[key];
-      const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '' && !tool.allowEmpty.includes(key));
+      const blank =
+        value === undefined || value === null || (typeof value === 'string' && value.trim() === '' && !tool.allowEmpty.includes(key));
       if (blank) return missing(call, key);
     }
     const parsed = tool.params.safeParse(params);
@@ -28,6 +29,9 @@ export const validateParams: Gate = {
 
 async function missing(call: CallContext, key: string): Promise<ToolResult> {
   const { params } = call;
-  await call.task.ui.say('error', `Quiver tried to use ${call.name}${typeof params.path === 'string' ? ` for '${params.path}'` : ''} without value for required parameter '${key}'. Retrying...`);
+  await call.task.ui.say(
+    'error',
+    `Quiver tried to use ${call.name}${typeof params.path === 'string' ? ` for '${params.path}'` : ''} without value for required parameter '${key}'. Retrying...`,
+  );
   return errorResult(responses.toolError(responses.missingParameter(key, call.name)), ERROR_CODES.PARAM_MISSING, 'increment');
 }
