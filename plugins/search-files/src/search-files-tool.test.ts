@@ -44,7 +44,7 @@ describe('search_files through the pipeline', () => {
   });
 
   it('describes the call with the regex and the pattern', async () => {
-    const { searchFilesTool } = await import('./index.js');
+    const { searchFilesTool } = await import('./search-files-tool.js');
     expect(
       searchFilesTool.getDescription({ name: 'search_files', params: { path: '.', regex: 're', file_pattern: '*.ts' }, partial: false }),
     ).toBe("[search_files for 're' in '*.ts']");
