@@ -47,7 +47,13 @@ export function buildBwrapArgs(layout: BwrapLayout, argv: readonly string[]): st
 export function buildBwrapMounts(layout: Omit<BwrapLayout, 'cwd' | 'setEnv'>): string[] {
   const args = ['--die-with-parent', '--unshare-all'];
   if (layout.network === 'on') args.push('--share-net');
-  args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
+  args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
+  // Read-only sysctls: run as root, uid 0 inside is the host's root (only capabilities are
+  // dropped), and bubblewrap leaves /proc/sys writable when its folder is not (it is 0555):
+  // a command could otherwise set kernel.core_pattern. The values read are the sandbox's own
+  // (a sysctl answers for the namespaces of the process that reads it).
+  args.push('--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger');
+  args.push('--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
   for (const path of layout.readable ?? []) args.push('--ro-bind', path, path);
   const rootBind = layout.mode === 'workspace-write' ? '--bind' : '--ro-bind';
   for (const root of layout.roots) args.push(rootBind, root, root);

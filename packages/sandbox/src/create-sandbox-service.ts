@@ -21,6 +21,7 @@ import { startNetworkProxy, type NetworkProxy } from './network-proxy.js';
 import { probeBubblewrap, type BubblewrapProbe } from './probe-bubblewrap.js';
 import { resolveSandboxSettings, type ResolvedSandboxSettings } from './resolve-settings.js';
 import { createWarmPool, findJoinTools, type WarmLayout, type WarmPool } from './warm-sandbox.js';
+import { carriedPaths } from './warm-scripts.js';
 
 /** The ignore service as the sandbox uses it (`@quiver/ignore`'s service fits). */
 export interface SandboxIgnoreSource {
@@ -44,8 +45,8 @@ export interface SandboxServiceOptions {
   /** Where bubblewrap is looked for (`PATH`, `QUIVER_SANDBOX_BWRAP`). @default process.env */
   env?: NodeJS.ProcessEnv;
   /**
-   * Make each command's sandbox one command ahead, so `execute_command` joins a finished one
-   * instead of waiting for bubblewrap (hooks always get their own). @default true
+   * Run `execute_command` in a slot of one long-lived sandbox per layout (made one command
+   * ahead) instead of a bubblewrap per command (hooks always get their own). @default true
    */
   warm?: boolean;
 }
@@ -137,7 +138,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return installs.found;
   };
 
-  // Joining needs nsenter, setpriv and env (util-linux, coreutils); without them, or with
+  // Slots need nsenter, setpriv (util-linux), env (coreutils) and perl; without them, or with
   // `warm: false`, every command gets its own bubblewrap.
   const warmPool = (bwrap: string): WarmPool | undefined => {
     if (pool === undefined) {
@@ -147,20 +148,31 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     return pool ?? undefined;
   };
 
-  // The made-ahead sandbox fits when it was made from the same mounts, while nothing was read
-  // again since (the mask cache's generation: a mask may sit on a folder replaced since), and
-  // the paths mounted from outside the watched roots are the same files (device, inode, birth).
-  const warmKey = (layout: MountLayout): WarmLayout => {
+  // A house fits while it was made from the same mounts and every path it mounts on is still
+  // the same file (device, inode, birth): a mount made before sits on the folder or file it
+  // was made on, and one replaced since (a renamed folder, a rewritten `.env`) would be
+  // unmasked. The masks inside the roots are stat'ed again only when the mask cache had
+  // anything to read again (its generation): otherwise no entry of a watched folder changed.
+  let maskIds: { generation: number; masks: readonly MaskEntry[]; ids: string } | undefined;
+  const inRootMaskIds = (masks: readonly MaskEntry[]): string => {
+    const generation = maskCache?.generation() ?? 0;
+    if (maskIds?.generation === generation && maskIds.masks === masks) return maskIds.ids;
+    const ids = masks.map((m) => identity(m.path)).join(',');
+    maskIds = { generation, masks, ids };
+    return ids;
+  };
+  const warmLayout = (layout: MountLayout, cached: readonly MaskEntry[]): WarmLayout => {
     const mounts = buildBwrapMounts(layout);
-    const outside = [
+    const paths = [
       ...layout.roots,
       ...(layout.readable ?? []),
       ...layout.allowWrite,
       ...layout.readOnly,
-      ...layout.masks.filter((m) => !roots.some((r) => m.path.startsWith(r + sep))).map((m) => m.path),
+      ...layout.masks.slice(cached.length).map((m) => m.path),
     ];
-    const key = [String(maskCache?.generation() ?? 0), ...outside.map(identity), ...mounts].join('\0');
-    return { key, args: [...mounts, '--chdir', '/'] };
+    const key = [inRootMaskIds(cached), ...paths.map(identity), ...mounts].join('\0');
+    const carried = carriedPaths([...layout.roots, ...(layout.readable ?? []), ...layout.allowWrite, ...layout.readOnly]);
+    return { key, args: [...mounts, '--chdir', '/'], ownNetwork: layout.network !== 'on', carried };
   };
 
   // The mounts of a command's sandbox, as they are now.
@@ -168,8 +180,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     mode: 'workspace-write' | 'read-only',
     path: string | undefined,
     readable: readonly string[] = [],
-  ): Promise<{ layout: MountLayout; bridge?: NetworkProxy }> => {
-    const { masks, readOnly } = await layoutParts();
+  ): Promise<{ layout: MountLayout; cached: readonly MaskEntry[]; bridge?: NetworkProxy }> => {
+    const { masks, readOnly, cached } = await layoutParts();
     const bridge = settings.network === 'allowlist' ? await (proxy ??= startNetworkProxy(settings.networkAllow)) : undefined;
     if (bridge) readOnly.push(bridge.socketDir);
     const layout: MountLayout = {
@@ -182,7 +194,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       network: settings.network,
       emptyFile: emptyFile(),
     };
-    return { layout, bridge };
+    return { layout, cached, bridge };
   };
 
   const layoutParts = async (): Promise<LayoutParts> => {
@@ -190,9 +202,10 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     const inRoots = roots.flatMap((r) => PROTECTED_IN_ROOT.map((name) => join(r, name)));
     const readOnly = [...new Set([...inRoots, ...ruleFiles, ...(options.protectedFiles ?? [])])].filter((p) => existsSync(p));
     const denied: MaskEntry[] = settings.denyRead.filter((p) => existsSync(p)).map((p) => ({ path: p, directory: isDirectory(p) }));
-    const masks = [...((await maskCache?.masks()) ?? []), ...denied];
+    const cached = (await maskCache?.masks()) ?? [];
+    const masks = [...cached, ...denied];
     const writable = settings.mode === 'workspace-write' ? [...roots, ...settings.allowWrite.filter((p) => existsSync(p))] : [];
-    return { masks, readOnly, writable };
+    return { masks, readOnly, writable, cached };
   };
 
   return {
@@ -205,14 +218,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       if (!decided.sandboxed) return { file: argv[0]!, args: argv.slice(1), env: request.env, plan: decided };
       const found = await probe();
       const mode = decided.mode as 'workspace-write' | 'read-only';
-      const { layout, bridge } = await mountLayout(mode, request.env.PATH, request.readable);
+      const { layout, cached, bridge } = await mountLayout(mode, request.env.PATH, request.readable);
       const setEnv: Record<string, string> = { QUIVER_SANDBOX: decided.mode, ...bridge?.environment() };
       const inner = bridge ? bridge.wrap(argv) : argv;
-      // Commands (not hooks, which run rarely and must not wait on one) join a sandbox made
-      // one command ahead when it still fits; the next is made once this command has exited.
+      // Commands (not hooks, which run rarely) run in a slot of the long-lived sandbox when it
+      // still fits; otherwise in their own bubblewrap, while a house is made for the next ones.
       const warm = request.purpose === 'hook' || request.readable?.length ? undefined : warmPool(found.path!);
-      const join = warm ? await warm.take(warmKey(layout).key) : undefined;
-      warm?.plan(async () => warmKey((await mountLayout(mode, request.env.PATH)).layout));
+      const join = warm ? await warm.take(warmLayout(layout, cached)) : undefined;
       if (join)
         return {
           file: join.file,
@@ -255,6 +267,8 @@ interface LayoutParts {
   masks: MaskEntry[];
   readOnly: string[];
   writable: string[];
+  /** The masks from the mask cache (the same array while nothing changed). */
+  cached: readonly MaskEntry[];
 }
 
 function buildReport(

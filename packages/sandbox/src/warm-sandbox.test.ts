@@ -76,7 +76,7 @@ function madeAhead(folder: string): number[] {
     .map(Number);
 }
 
-describe.skipIf(!available)('a sandbox made one command ahead (real bubblewrap, nsenter, setpriv)', () => {
+describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewrap, nsenter, setpriv, perl)', () => {
   it('is the same sandbox: masks, read-only outside, private /tmp per command, no capabilities, its folder', async () => {
     await run(await sandbox.prepare({ command: 'echo first > /tmp/left-behind', cwd: root, shell: '/bin/sh', env: process.env }), root);
     const script = [

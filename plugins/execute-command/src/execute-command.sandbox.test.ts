@@ -32,6 +32,21 @@ async function run(t: TestHarness, command: string, extra: Record<string, unknow
   return t.text(await t.call('execute_command', { command, requires_approval: false, ...extra }));
 }
 
+/**
+ * Run `command` until it ran in a slot of the long-lived sandbox: there the first process of
+ * its PID namespace is the slot's (Perl), in a bubblewrap of its own bubblewrap's init. The
+ * first command of a workspace gets its own while the long-lived one is made; bounded.
+ */
+async function inSlot(t: TestHarness, command: string, extra: Record<string, unknown> = {}): Promise<string> {
+  let out = '';
+  for (let i = 0; i < 40; i++) {
+    out = await run(t, `echo "init=$(cat /proc/1/comm) pid=$$"; ${command}`, extra);
+    if (out.includes('init=perl pid=')) return out;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no command ran in a slot of the long-lived sandbox in 40 tries; the last said: ${out}`);
+}
+
 const SECRET = 'hunter2-top-secret';
 const masked = { '.quiverignore': '.env\nsecrets/\n', '.env': `TOKEN=${SECRET}\n`, 'secrets/key.txt': SECRET };
 
@@ -147,9 +162,9 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(processesWith(marker)).toEqual([]);
   });
 
-  it('joins a sandbox made one command ahead, with the same guarantees: masks, private /tmp, timeout kills the tree', async () => {
-    // The made-ahead sandbox's shell is the third process of its PID namespace (after
-    // bubblewrap's init and the idle shell); in a sandbox of its own it is the second.
+  it('runs in a slot of the long-lived sandbox, with the same guarantees: masks, private /tmp, timeout kills the tree', async () => {
+    // In a slot the first process of the command's own PID namespace is the slot's (Perl);
+    // in a bubblewrap of its own it is bubblewrap's init.
     const marker = `${300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
     const tree = [
       `sleep ${marker} &`,
@@ -166,14 +181,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
         'late.sh': 'cat src/secrets/late.txt',
       },
     });
-    const joined = async (command: string, extra: Record<string, unknown> = {}): Promise<string> => {
-      for (let i = 0; i < 40; i++) {
-        const out = t.text(await t.call('execute_command', { command: `echo pid=$$; ${command}`, requires_approval: false, ...extra }));
-        if (out.includes('pid=3\n')) return out;
-        await new Promise((r) => setTimeout(r, 700));
-      }
-      throw new Error('no command joined a made-ahead sandbox in 40 tries');
-    };
+    const joined = (command: string, extra: Record<string, unknown> = {}) => inSlot(t, command, extra);
     const read = await joined('sh read.sh');
     expect(read).toContain('.env: Permission denied');
     expect(read).toContain('secrets/key.txt: Permission denied');
@@ -184,7 +192,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     expect(r).toContain('ready');
     expect(processesWith(marker)).toEqual([]);
     // A leftover that dropped the command's mark (so execute_command cannot find it) dies with
-    // the made-ahead sandbox once the command has exited.
+    // its slot once the command has exited.
     const left = `${1300 + Math.floor(Math.random() * 1000)}.${process.pid}`;
     expect(await joined(`env -u QUIVER_COMMAND_ID setsid sh -c 'exec sleep ${left}' > /dev/null 2>&1 & echo left`)).toContain('left');
     let alive = processesWith(left);
@@ -193,13 +201,13 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
       alive = processesWith(left);
     }
     expect(alive).toEqual([]);
-    // A folder hidden after the next sandbox was made ahead is masked all the same.
+    // A folder hidden after the long-lived sandbox was made is masked for the very next command.
     await new Promise((r) => setTimeout(r, 1500));
     await t.write('src/secrets/late.txt', SECRET);
     const late = await run(t, 'sh late.sh');
     expect(late).toContain('Permission denied');
     expect(late).not.toContain(SECRET);
-    // Nothing made ahead outlives the host's dispose.
+    // The long-lived sandbox does not outlive the host's dispose.
     const ahead = (): number[] =>
       processesWith('--info-fd').filter((pid) => (readFileSync(`/proc/${pid}/cmdline`, 'utf8') as string).includes(t.root));
     for (let i = 0; i < 50 && ahead().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -207,6 +215,53 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     await t.dispose();
     h = undefined;
     expect(ahead()).toEqual([]);
+  });
+
+  it('in a slot too: node and python3 cannot read a mask, writes outside fail, /tmp and /proc/sys are safe', async () => {
+    const hostTmp = `/tmp/quiver-slot-host-${process.pid}.txt`;
+    await writeFile(hostTmp, 'HOST-TMP');
+    try {
+      const sysctl = 'v=$(cat /proc/sys/kernel/core_uses_pid); echo "$v" > /proc/sys/kernel/core_uses_pid && echo sysctl-written';
+      const t = await harness({
+        files: {
+          ...masked,
+          'read.py': "print(open('.env').read())",
+          'read.js': "console.log(require('fs').readFileSync('secrets/key.txt', 'utf8'))",
+          'w.sh': `echo outside > /usr/quiver-slot-escape.txt; cat ${hostTmp} || echo no-host-tmp; echo mine > /tmp/mine; ${sysctl}`,
+          'ns.sh': 'ls -a /tmp; readlink /proc/self/ns/user /proc/self/ns/pid',
+          'sys.sh': sysctl,
+        },
+      });
+      // A command with its own bubblewrap (the first: the long-lived sandbox is made beside it).
+      const own = await run(t, 'echo "init=$(cat /proc/1/comm)"; sh sys.sh');
+      expect(own).toContain('init=bwrap');
+      expect(own).toContain('Read-only file system');
+      expect(own).not.toContain('sysctl-written');
+      const node = await inSlot(t, 'node read.js');
+      expect(node).toContain('EACCES');
+      expect(node).not.toContain(SECRET);
+      if (has('python3')) {
+        const py = await inSlot(t, 'python3 read.py');
+        expect(py).toContain('PermissionError');
+        expect(py).not.toContain(SECRET);
+      }
+      const w = await inSlot(t, 'sh w.sh');
+      expect(w).toContain('/usr/quiver-slot-escape.txt: Read-only file system');
+      expect(w).toContain('no-host-tmp');
+      expect(w).toMatch(/core_uses_pid: Read-only file system/);
+      expect(w).not.toContain('sysctl-written');
+      expect(existsSync('/usr/quiver-slot-escape.txt')).toBe(false);
+      expect(existsSync('/tmp/mine')).toBe(false);
+      // One long-lived sandbox (its user namespace), each command its own PID namespace and /tmp.
+      const ns = (out: string) => out.split('\n').filter((l) => /^(user|pid):\[/.test(l));
+      const a = ns(await inSlot(t, 'sh ns.sh'));
+      const b = await inSlot(t, 'sh ns.sh');
+      expect(b).not.toContain('mine');
+      expect(ns(b)[0]).toBe(a[0]);
+      expect(ns(b)[1]).not.toBe(a[1]);
+    } finally {
+      await rm(hostTmp, { force: true });
+    }
   });
 
   it('runs an ordinary build: npm test, git status, rg', async () => {
@@ -305,6 +360,28 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: network', () 
     const t = await harness({ files: { 'net.sh': fetchScript() }, config: { sandbox: { network: 'on' } } });
     expect(await run(t, 'sh net.sh')).toContain('GOT hello from the host');
   });
+
+  it('in a slot: the network is off, but its own loopback works', async () => {
+    const loopback =
+      "node -e \"const n = require('net'); const s = n.createServer((c) => c.end('lo-ok')).listen(0, '127.0.0.1', () => n.connect(s.address().port, '127.0.0.1').on('data', (d) => { console.log(String(d)); process.exit(0); }))\"";
+    const t = await harness({ files: { 'net.sh': fetchScript(), 'lo.sh': loopback } });
+    const out = await inSlot(t, 'sh net.sh; sh lo.sh');
+    expect(out).toContain('FAILED ECONNREFUSED');
+    expect(out).toContain('lo-ok');
+  }, 60_000);
+
+  it('in a slot: "on" and the allowlist reach the host', async () => {
+    const on = await harness({ files: { 'net.sh': fetchScript() }, config: { sandbox: { network: 'on' } } });
+    expect(await inSlot(on, 'sh net.sh')).toContain('GOT hello from the host');
+    await on.dispose();
+    h = undefined;
+    if (!has('curl')) return;
+    const allow = await harness({
+      files: { 'net.sh': `curl -sS --max-time 5 http://127.0.0.1:${port}/` },
+      config: { sandbox: { network: { allow: ['127.0.0.1'] } } },
+    });
+    expect(await inSlot(allow, 'sh net.sh')).toContain('hello from the host');
+  }, 60_000);
 
   it('reaches only allowed hosts through the proxy with sandbox.network.allow', async () => {
     if (!has('curl')) return;
