@@ -44,10 +44,10 @@ export interface WarmPool {
   dispose(): void;
 }
 
-/** A process that says `ready` on stdout once set up: bubblewrap (a house) or a slot. */
+/** A process this one started that says `ready` on stdout once set up: bubblewrap (a house) or a slot maker. */
 interface Part {
   child: ChildProcess;
-  /** Its first process inside (bubblewrap's init; the slot's PID 1), as this process sees it. */
+  /** Its first process inside (bubblewrap's init; the maker), as this process sees it. */
   pid?: number;
   /** nsenter's flags for the namespaces it does not share with this process. */
   join?: string[];
@@ -55,14 +55,28 @@ interface Part {
   isReady: boolean;
 }
 
+/** A slot: its own PID namespace inside the house, made by the house's maker; its PID 1 idles until joined. */
+interface Slot {
+  /** Its PID 1, as this process sees it. */
+  pid?: number;
+  join?: string[];
+  ready: Promise<boolean>;
+  /** Settles `ready` from the maker's line about it. */
+  settle(line: string): void;
+}
+
 /** The long-lived sandbox: bubblewrap with every mask, idling; commands run in its slots. */
 interface House extends Part {
   key: string;
   layout: WarmLayout;
+  /** The process in the house that makes its slots (one spawn per house, not per command). */
+  maker?: Part;
+  /** Slots asked for and not yet reported on by the maker, in order. */
+  asked: Slot[];
   /** Slots alive in it (idle, being made or running a command). */
-  slots: Set<Part>;
+  slots: Set<Slot>;
   /** The next slot, made as soon as the last was handed out. */
-  next?: Part;
+  next?: Slot;
   retired: boolean;
 }
 
@@ -118,6 +132,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   let verified = false;
   let verifying: Promise<boolean> | undefined;
   let disposed = false;
+  let sweeping: NodeJS.Timeout | undefined;
 
   const build = (layout: WarmLayout): House => {
     const child = spawn(bwrap, ['--info-fd', '3', ...layout.args, '--', '/bin/bash', '-c', HOUSE_SCRIPT], {
@@ -129,6 +144,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     const built: House = {
       key: layout.key,
       layout,
+      asked: [],
       slots: new Set(),
       retired: false,
       child,
@@ -141,56 +157,95 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     });
     void built.ready.then((ok) => {
       if (!ok) return void retire(built);
-      if (!built.retired && !disposed) built.next = makeSlot(built);
+      if (!built.retired && !disposed) startMaker(built);
     });
     child.once('exit', () => {
       retired.delete(built);
       if (house === built) house = undefined;
+      for (const slot of built.asked.splice(0)) slot.settle('failed');
     });
     return built;
   };
 
-  const makeSlot = (home: House): Part => {
-    const argv = [
-      '-t',
-      String(home.pid),
-      ...home.join!,
-      '-r',
-      '-w',
-      '--preserve-credentials',
-      '--',
-      tools.perl,
-      '-e',
-      SLOT_SCRIPT,
-      String(tools.syscalls.mount),
-      String(tools.syscalls.unshare),
-      home.layout.ownNetwork ? '1' : '0',
-      ...home.layout.carried,
-    ];
+  // The maker runs in the house with the house's namespaces and capabilities (nsenter gives
+  // them), which a slot needs for its mounts; it forks a slot for each line it is sent.
+  const startMaker = (home: House) => {
+    const argv = ['-t', String(home.pid), ...home.join!, '-r', '-w', '--preserve-credentials', '--', tools.perl, '-e', SLOT_SCRIPT];
+    argv.push(String(tools.syscalls.mount), String(tools.syscalls.unshare), home.layout.ownNetwork ? '1' : '0', ...home.layout.carried);
     const child = spawn(tools.nsenter, argv, { stdio: ['pipe', 'pipe', 'ignore'] });
-    // nsenter's child (in the house's PID namespace) is Perl's first process, whose child is the slot's PID 1.
-    const slot: Part = { child, ready: Promise.resolve(false), isReady: false };
-    watchPart(slot, async () => grandchild(child.pid));
-    home.slots.add(slot);
+    const maker: Part = { child, ready: Promise.resolve(false), isReady: false };
+    home.maker = maker;
+    // nsenter's child, in the house's PID namespace, is the maker.
+    watchPart(maker, async () => onlyChild(child.pid), 'maker\n');
+    let said = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      said += String(d);
+      for (let nl = said.indexOf('\n'); nl >= 0; nl = said.indexOf('\n')) {
+        const line = said.slice(0, nl);
+        said = said.slice(nl + 1);
+        if (line !== 'maker') home.asked.shift()?.settle(line);
+      }
+    });
     child.once('exit', () => {
-      home.slots.delete(slot);
-      if (home.next === slot) home.next = undefined;
-      if (home.retired && home.slots.size === 0) kill(home);
+      for (const slot of home.asked.splice(0)) slot.settle('failed');
     });
-    void slot.ready.then((ok) => {
-      // A slot that cannot be set up here will not be next time either: every command gets its own bubblewrap.
-      if (!ok && !home.retired && !disposed) broken = true;
+    void maker.ready.then((ok) => {
+      if (!ok) return void retire(home);
+      if (!home.retired && !disposed && !home.next) home.next = makeSlot(home);
     });
+  };
+
+  const makeSlot = (home: House): Slot => {
+    let settle: (line: string) => void = () => {};
+    const slot: Slot = { ready: Promise.resolve(false), settle: (line) => settle(line) };
+    slot.ready = new Promise<boolean>((resolve) => {
+      settle = (line) => {
+        settle = () => {};
+        const [word, n] = line.split(' ');
+        const pid = word === 'ready' && home.maker?.pid ? slotPid(home.maker.pid, Number(n)) : undefined;
+        slot.pid = pid;
+        slot.join = pid ? joinFlags(pid) : undefined;
+        // A slot that cannot be set up here will not be next time either: every command gets its own bubblewrap.
+        if (word === 'failed' && !home.retired && !disposed) broken = true;
+        resolve(slot.join !== undefined);
+      };
+    }).then((ok) => {
+      if (!ok) {
+        killSlot(slot);
+        home.slots.delete(slot);
+      }
+      return ok;
+    });
+    home.slots.add(slot);
+    home.asked.push(slot);
+    home.maker?.child.stdin?.write('slot\n');
     return slot;
+  };
+
+  // A retired house is killed once the commands in its slots have ended (looked at every 100 ms).
+  const sweep = () => {
+    for (const old of retired) {
+      for (const slot of old.slots) if (slot.pid && !existsSync(`/proc/${slot.pid}`)) old.slots.delete(slot);
+      if (old.slots.size === 0) kill(old);
+    }
+    if (retired.size === 0) {
+      clearInterval(sweeping);
+      sweeping = undefined;
+    }
   };
 
   const retire = (old: House) => {
     old.retired = true;
     if (house === old) house = undefined;
     retired.add(old);
-    if (old.next) kill(old.next);
+    if (old.next) {
+      killSlot(old.next);
+      old.slots.delete(old.next);
+    }
     old.next = undefined;
-    if (old.slots.size === 0) kill(old);
+    for (const slot of old.asked) old.slots.delete(slot);
+    sweep();
+    sweeping ??= setInterval(sweep, 100).unref();
   };
 
   return {
@@ -204,19 +259,24 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       }
       if (!house.isReady || !house.next) return undefined;
       const home = house;
+      // Forget the slots whose commands have ended.
+      for (const old of home.slots) if (old.pid && old !== home.next && !existsSync(`/proc/${old.pid}`)) home.slots.delete(old);
       const slot = home.next!;
       home.next = undefined;
       const ready = await within(slot.ready, READY_WAIT_MS);
-      // The next slot is spawned once this command has been (spawning costs this process a
-      // few ms of CPU, which the command must not wait for).
+      if (!ready || !slot.pid || !existsSync(`/proc/${slot.pid}`) || home.retired) {
+        killSlot(slot);
+        home.slots.delete(slot);
+        if (!home.retired && !disposed && !home.next) home.next = makeSlot(home);
+        return undefined;
+      }
+      // Handed out: the slot waits 10 s at most for its command.
+      signal(slot.pid, 'SIGUSR1');
+      // The next slot is asked for once this command has been spawned (the maker forks it
+      // while this command runs).
       setImmediate(() => {
         if (!home.retired && !disposed && !home.next && house === home) home.next = makeSlot(home);
       });
-      if (!ready || !slot.pid || !existsSync(`/proc/${slot.pid}`) || home.retired) {
-        kill(slot);
-        return undefined;
-      }
-      slot.child.stdin?.write('go\n');
       const join: WarmJoin = {
         file: tools.nsenter,
         args: (cwd, argv) => [
@@ -256,23 +316,29 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       for (const old of retired) kill(old);
       house = undefined;
       retired.clear();
+      clearInterval(sweeping);
     },
   };
 }
 
-/**
- * Kill a house or a slot, with everything in it: its first process inside is killed (its PID
- * namespace ends), and the process this one started (killing nsenter would not end a slot).
- */
+/** Kill a house, with everything in it: its init is killed (its PID namespace ends), and bubblewrap. */
 function kill(part: Part): void {
   if (part.child.exitCode !== null || part.child.signalCode !== null) return; // it has ended, and all in it
-  if (part.pid)
-    try {
-      process.kill(part.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+  if (part.pid) signal(part.pid, 'SIGKILL');
   part.child.kill('SIGKILL');
+}
+
+/** Kill a slot: its PID 1 (its PID namespace ends, with whatever runs in it). */
+function killSlot(slot: Slot): void {
+  if (slot.pid) signal(slot.pid, 'SIGKILL');
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
 }
 
 /**
@@ -280,13 +346,13 @@ function kill(part: Part): void {
  * inside is known (`locate`) with its own mount and PID namespaces. Its pipes do not keep this
  * process alive (a process that exits needs no sandbox made ahead).
  */
-function watchPart(part: Part, locate: () => Promise<number | undefined>): void {
+function watchPart(part: Part, locate: () => Promise<number | undefined>, word = 'ready\n'): void {
   const { child } = part;
   part.ready = new Promise<boolean>((resolve) => {
     let said = '';
     const onData = (d: Buffer) => {
       said += String(d);
-      if (!said.includes('ready\n')) return;
+      if (!said.includes(word)) return;
       child.stdout?.off('data', onData);
       void locate().then((pid) => {
         part.pid = pid;
@@ -340,18 +406,39 @@ function childPid(info: string): number | undefined {
   }
 }
 
-/** The only child of the only child of `pid` (nsenter → Perl → the slot's PID 1), if so. */
-async function grandchild(pid: number | undefined): Promise<number | undefined> {
-  const only = (p: number | undefined): number | undefined => {
-    if (!p) return undefined;
+/** The only child of `pid`, if it has exactly one. */
+function onlyChild(pid: number | undefined): Promise<number | undefined> {
+  const kids = childrenOf(pid);
+  return Promise.resolve(kids.length === 1 ? kids[0] : undefined);
+}
+
+/**
+ * A slot's PID 1 as this process sees it: the only child of the maker's child that is
+ * `inHouse` in the house's PID namespace (the last number of its NSpid line).
+ */
+function slotPid(maker: number, inHouse: number): number | undefined {
+  const first = childrenOf(maker).find((c) => {
     try {
-      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(' ').filter(Boolean);
-      return kids.length === 1 ? Number(kids[0]) : undefined;
+      const nspid = /^NSpid:\s+(.*)$/m
+        .exec(readFileSync(`/proc/${c}/status`, 'utf8'))?.[1]
+        ?.trim()
+        .split(/\s+/);
+      return Number(nspid?.at(-1)) === inHouse;
     } catch {
-      return undefined;
+      return false;
     }
-  };
-  return only(only(pid));
+  });
+  const kids = childrenOf(first);
+  return kids.length === 1 ? kids[0] : undefined;
+}
+
+function childrenOf(pid: number | undefined): number[] {
+  if (!pid) return [];
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The nsenter flags for a sandbox's own namespaces; undefined unless it has its own mount and PID namespaces. */
