@@ -100,7 +100,19 @@ async function walker(tree: string): Promise<(limit: number) => Promise<ListFile
     const ignore = await createIgnoreService(workspace);
     try {
       const filter = createListingFilter(ignore, workspace.roots);
-      return await listFiles(tree, { recursive: true, limit, timeoutMs: 600_000, root: tree, isIgnored: (p, d) => !filter.show(p, d) });
+      // As the tool passes them: the per-folder judge for entries, the path test for link targets.
+      const ignoredIn = (dir: string) => {
+        const shown = filter.folder(dir);
+        return (name: string, isDir: boolean) => !shown(name, isDir);
+      };
+      return await listFiles(tree, {
+        recursive: true,
+        limit,
+        timeoutMs: 600_000,
+        root: tree,
+        isIgnored: (p, d) => !filter.show(p, d),
+        ignoredIn,
+      });
     } finally {
       ignore.dispose();
     }

@@ -87,7 +87,7 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
     listingFilter() {
       registry.ensureFresh();
       const match = registry.listingMatcher();
-      return listingFilterFrom((p, d) => match(p, d) !== undefined, roots);
+      return listingFilterFrom((p, d) => match(p, d) !== undefined, roots, match.ignoredIn);
     },
     problems: registry.problems,
     rulesVersion() {

@@ -5,6 +5,7 @@ export {
   type ListingFilter,
   type ListingFilterSource,
   type IgnoredTest,
+  type FolderIgnoredTest,
 } from './listing-filter.js';
 export { recursiveReader, type RecursiveReader } from './recursive-reader.js';
 export { matchKey } from './match-key.js';

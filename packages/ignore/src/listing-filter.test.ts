@@ -65,4 +65,15 @@ describe('createListingFilter (P7)', () => {
     expect(f.show(join(root, '.env'), false)).toBe(false);
     expect(f.descend(join(root, 'to-outside'), true)).toBe(false);
   });
+
+  it("judges a folder's entries per folder exactly as show() does on their paths", () => {
+    const generic = listingFilterFrom((p, d) => ig.isIgnored(p, d), [{ name: 'root', path: root }]);
+    const names = ['.env', 'private', '.quiverignore', 'src', 'a.ts', '.ENV', 'x'];
+    for (const f of [createListingFilter(ig), generic]) {
+      for (const dir of [root, join(root, 'src'), join(root, 'private'), base, join(base, 'outside')]) {
+        const shown = f.folder(dir);
+        for (const name of names) for (const d of [false, true]) expect(shown(name, d), `${dir}/${name}`).toBe(f.show(`${dir}/${name}`, d));
+      }
+    }
+  });
 });

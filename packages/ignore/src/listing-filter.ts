@@ -14,10 +14,20 @@ export interface ListingFilter {
    * for a symlink, its target is inside a root and not ignored either.
    */
   descend(absolutePath: string, isSymbolicLink?: boolean): boolean;
+  /**
+   * The entries of one directory, judged without building their paths: `folder(dir)(name, d)`
+   * is `show(`${dir}/${name}`, d)` for an entry that is not a symlink. Walkers take one per
+   * directory, then call it per entry; the directory's place in the roots is worked out once.
+   * @param absoluteDir - The directory, absolute; `name` is one path component.
+   */
+  folder(absoluteDir: string): (name: string, isDirectory: boolean) => boolean;
 }
 
 /** The matcher a filter needs: `isIgnored` on absolute paths inside a root. */
 export type IgnoredTest = (absolutePath: string, isDirectory: boolean) => boolean;
+
+/** `isIgnored` for the entries of one directory: `(dir) => (name, isDir) => isIgnored(dir + '/' + name, isDir)`. */
+export type FolderIgnoredTest = (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
 
 /**
  * Build a {@link ListingFilter} from an ignore test and the workspace roots. Prefer
@@ -26,8 +36,10 @@ export type IgnoredTest = (absolutePath: string, isDirectory: boolean) => boolea
  *
  * @param isIgnored - True when an absolute path inside a root is ignored.
  * @param roots - The workspace roots, to keep walks from following links outside.
+ * @param ignoredIn - The same test per directory, when the matcher has a cheaper form of it
+ *   (default: `isIgnored` on the joined path).
  */
-export function listingFilterFrom(isIgnored: IgnoredTest, roots: readonly WorkspaceRoot[]): ListingFilter {
+export function listingFilterFrom(isIgnored: IgnoredTest, roots: readonly WorkspaceRoot[], ignoredIn?: FolderIgnoredTest): ListingFilter {
   const insideSomeRoot = (p: string) => roots.some((r) => isPathInside(p, r.path));
   const target = (p: string): { path: string; isDirectory: boolean } | undefined => {
     try {
@@ -49,6 +61,14 @@ export function listingFilterFrom(isIgnored: IgnoredTest, roots: readonly Worksp
       if (!isSymbolicLink) return true;
       const t = target(absolutePath);
       return !!t && t.isDirectory && insideSomeRoot(t.path) && !isIgnored(t.path, true);
+    },
+    folder(absoluteDir) {
+      if (ignoredIn) {
+        const ignored = ignoredIn(absoluteDir);
+        return (name, isDirectory) => !ignored(name, isDirectory);
+      }
+      const prefix = absoluteDir.endsWith('/') ? absoluteDir : `${absoluteDir}/`;
+      return (name, isDirectory) => !isIgnored(prefix + name, isDirectory);
     },
   };
 }

@@ -151,3 +151,36 @@ describe('createListingMatcher', () => {
     expect(registry.listingMatcher()(`${outer}/src/a.md`, false)).toEqual(registry.match(`${outer}/src/a.md`, false));
   });
 });
+
+describe('ListingMatcher.ignoredIn (per-folder yes/no)', () => {
+  // One registry per root set: nested roots (several views per folder), and each root alone
+  // (inner's rules are all name patterns, so its folders take the per-name memo).
+  const registries = (): [string, RulesRegistry][] => [
+    ['both roots', registry],
+    ['outer alone', createRulesRegistry([{ name: 'outer', path: outer }], ['.quiverignore', '.clineignore'], false)],
+    ['inner alone', createRulesRegistry([{ name: 'inner', path: inner }], ['.quiverignore'], false)],
+  ];
+  const folders = () => [...DIRS.map((d) => (d === '' ? outer : `${outer}/${d}`)), base, '/', `${inner}/logs/x`, `${inner}/sub`];
+
+  it('says yes exactly where match() finds a rule, for every name of every folder, twice and in any order', () => {
+    for (const [label, r] of registries()) {
+      const fast = r.listingMatcher();
+      let ignored = 0;
+      for (const round of [0, 1]) {
+        const dirs = round === 0 ? folders() : folders().reverse();
+        for (const dir of dirs) {
+          const judge = fast.ignoredIn(dir);
+          for (const name of round === 0 ? NAMES : [...NAMES].reverse()) {
+            for (const isDirectory of [false, true]) {
+              const expected = r.match(`${dir}/${name}`, isDirectory) !== undefined;
+              expect(judge(name, isDirectory), `${label}: ${dir} ${JSON.stringify(name)} (${isDirectory ? 'dir' : 'file'})`).toBe(expected);
+              if (expected) ignored++;
+            }
+          }
+        }
+      }
+      expect(ignored, label).toBeGreaterThan(50);
+      if (r !== registry) r.dispose();
+    }
+  });
+});

@@ -24,7 +24,18 @@ interface RootView {
 }
 
 /** Matches absolute paths against a fixed set of root rules. */
-export type ListingMatcher = (absolutePath: string, isDirectory: boolean) => RootedMatch | undefined;
+export interface ListingMatcher {
+  (absolutePath: string, isDirectory: boolean): RootedMatch | undefined;
+  /**
+   * The same verdicts as a yes/no, for the entries of one directory: `ignoredIn(dir)(name, d)`
+   * is `match(`${dir}/${name}`, d) !== undefined`, with the directory worked out once and no
+   * path built per entry. `dir` is absolute, without a trailing `/`.
+   */
+  ignoredIn(absoluteDir: string): EntryIgnored;
+}
+
+/** Whether the entry `name` (kind `isDirectory`) of one directory is ignored. */
+export type EntryIgnored = (name: string, isDirectory: boolean) => boolean;
 
 /** Verdicts of name-only matchers on single names, shared by every directory of one walk. */
 type NameMemo = Map<RuleMatcher, Map<string, TestResult>>;
@@ -49,7 +60,8 @@ export function createListingMatcher(snapshot: readonly RootRules[]): ListingMat
   // The directory prefix (`absolutePath` before its last `/`) seen last, and its views.
   let lastDir: string | undefined;
   let lastViews: RootView[] = [];
-  return (absolutePath, isDirectory) => {
+  const verdicts = new Map<RootRules, NameVerdicts>();
+  const match = (absolutePath: string, isDirectory: boolean): RootedMatch | undefined => {
     const slash = absolutePath.lastIndexOf('/');
     if (slash === -1) return undefined; // not absolute: inside no root
     // Entries of one directory usually come in a row: compare before slicing and hashing.
@@ -70,6 +82,48 @@ export function createListingMatcher(snapshot: readonly RootRules[]): ListingMat
       if (hit) return { ...hit, root: view.rules.root, relative: view.relative + name };
     }
     return undefined;
+  };
+  const ignoredIn = (absoluteDir: string): EntryIgnored => {
+    if (absoluteDir.length <= 1 || absoluteDir.endsWith('/')) return (name, isDir) => match(`${absoluteDir}/${name}`, isDir) !== undefined;
+    const views = dirs.get(absoluteDir) ?? viewsOf(snapshot, absoluteDir, dirs);
+    return folderVerdict(views, memo, verdicts);
+  };
+  return Object.assign(match, { ignoredIn });
+}
+
+/** One root's yes/no per name for folders whose verdicts depend on the name alone: files, folders. */
+type NameVerdicts = [files: Map<string, boolean>, folders: Map<string, boolean>];
+
+/**
+ * The yes/no judge of one directory's entries. Most folders need no per-entry path: one that is
+ * always-ignored or under an ignored folder (for some matcher) ignores every entry; one whose
+ * every matcher judges by name (and none ignores the folder) gives each name the same verdict
+ * wherever it is, so that verdict is kept per root and name. Names the matcher treats apart
+ * (`''`, `.`, `..`) always take the full test.
+ */
+function folderVerdict(views: readonly RootView[], memo: NameMemo, verdicts: Map<RootRules, NameVerdicts>): EntryIgnored {
+  if (views.length === 0) return () => false;
+  const full = (name: string, isDirectory: boolean): boolean => {
+    const nameKey = matchKey(name);
+    for (const view of views) if (matchEntry(view, name, nameKey, isDirectory, memo)) return true;
+    return false;
+  };
+  const special = (name: string) => name === '' || name === '.' || name === '..';
+  if (views.some((v) => v.builtIn !== undefined || v.parents.some((p) => p !== null && p.ignored))) {
+    return (name, isDirectory) => (special(name) ? full(name, isDirectory) : true);
+  }
+  if (views.length !== 1 || views[0].parents.some((p) => p === null)) return full;
+  const view = views[0];
+  let byName = verdicts.get(view.rules);
+  if (!byName) verdicts.set(view.rules, (byName = [new Map(), new Map()]));
+  const [files, folders] = byName;
+  return (name, isDirectory) => {
+    const known = (isDirectory ? folders : files).get(name);
+    if (known !== undefined) return known;
+    if (special(name)) return full(name, isDirectory);
+    const verdict = matchEntry(view, name, matchKey(name), isDirectory, memo) !== undefined;
+    (isDirectory ? folders : files).set(name, verdict);
+    return verdict;
   };
 }
 

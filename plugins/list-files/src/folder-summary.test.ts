@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { folderSummary } from './folder-summary.js';
-import { listFiles, listFilesCounted } from './list-files.js';
+import { listFiles, listFilesCounted, walkPaths } from './list-files.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -24,11 +24,11 @@ describe('the cut listing and its counts come from one walk', () => {
     const root = tree(['a/x', 'a/y', 'b'], 30);
     const [capped, hit] = await listFiles(root, { recursive: true, limit: 40 });
     const counted = await listFilesCounted(root, { recursive: true, limit: 40 }, { limit: 10_000, timeoutMs: 10_000 });
-    expect(counted.paths).toEqual(capped);
-    expect(counted.didHitLimit).toBe(hit);
+    expect(walkPaths(counted.walk!)).toEqual(capped);
+    expect(counted.walk!.didHitLimit).toBe(hit);
     expect(counted.counts?.unread).toEqual([]);
     expect([...counted.counts!.folders.values()].reduce((n, t) => n + t.files, 0)).toBe(90);
-    expect(folderSummary(counted.paths, counted.counts!, true)).toMatch(
+    expect(folderSummary(walkPaths(counted.walk!), counted.counts!, true)).toMatch(
       /^Folders not fully shown \(90 files in all\), with the files below each:\n/,
     );
   });
@@ -57,9 +57,9 @@ describe('the cut listing and its counts come from one walk', () => {
     // and then the bound of 45 entries is passed, so a/deep/deeper/ is never read.
     const root = tree(['a', 'b', 'a/deep', 'a/deep/deeper'], 20);
     const counted = await listFilesCounted(root, { recursive: true, limit: 3, concurrency: 1 }, { limit: 45, timeoutMs: 10_000 });
-    expect(counted.paths).toEqual(['a/', 'b/', 'a/deep/']);
+    expect(walkPaths(counted.walk!)).toEqual(['a/', 'b/', 'a/deep/']);
     expect(counted.counts!.unread).toEqual(['a/deep/deeper/']);
-    expect(folderSummary(counted.paths, counted.counts!, true)).toBe(
+    expect(folderSummary(walkPaths(counted.walk!), counted.counts!, true)).toBe(
       'Folders not fully shown (60+ files in all), with the files below each:\na/ 40+ files\na/deep/ 20+ files\nb/ 20 files',
     );
   });

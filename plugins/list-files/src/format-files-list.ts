@@ -141,7 +141,12 @@ function compareKeyed(x: KeyedPath, y: KeyedPath): number {
  * formatFilesList(['src/', 'README.md'], false); // 'README.md\nsrc/'
  */
 export function formatFilesList(paths: readonly string[], didHitLimit: boolean): string {
-  if (paths.length === 0) return didHitLimit ? `${NO_FILES}\n\n${TRUNCATION_HINT}` : NO_FILES;
-  const text = sortListedPaths(paths).join('\n');
+  return listingText(paths.length === 0 ? paths : sortListedPaths(paths), didHitLimit);
+}
+
+/** {@link formatFilesList} of paths already in listing order. */
+export function listingText(sorted: readonly string[], didHitLimit: boolean): string {
+  if (sorted.length === 0) return didHitLimit ? `${NO_FILES}\n\n${TRUNCATION_HINT}` : NO_FILES;
+  const text = sorted.join('\n');
   return didHitLimit ? `${text}\n\n${TRUNCATION_HINT}` : text;
 }

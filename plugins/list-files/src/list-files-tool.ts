@@ -8,7 +8,8 @@ import { coreServices, defineTool, ERROR_CODES, quiverError, textResult, type Ta
 import { createListingFilter } from '@quiver/ignore';
 import { folderSummary } from './folder-summary.js';
 import { formatFilesList } from './format-files-list.js';
-import { listFilesCounted } from './list-files.js';
+import { formatWalk } from './format-walk.js';
+import { listFilesCounted, walkPaths } from './list-files.js';
 
 /** Entries shown at most (SPEC Part B §8). */
 export const LIST_LIMIT = 200;
@@ -86,17 +87,24 @@ async function executeListFiles(config: TaskConfig<ListFilesOptions>, params: z.
   const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
   const recursive = isRecursive(params.recursive);
   const isIgnored = filter ? (path: string, isDir: boolean) => !filter.show(path, isDir) : undefined;
+  const ignoredIn = filter ? (dir: string) => negate(filter.folder(dir)) : undefined;
   // Links are followed only within the workspace; outside it, within the listed directory.
   const root = target.containingRoot?.path ?? target.resolved;
-  const { paths, didHitLimit, counts } = await listFilesCounted(
+  const { walk, counts } = await listFilesCounted(
     target.resolved,
-    { recursive, limit: config.options.limit, timeoutMs: config.options.timeoutMs, isIgnored, root, signal: config.signal },
+    { recursive, limit: config.options.limit, timeoutMs: config.options.timeoutMs, isIgnored, ignoredIn, root, signal: config.signal },
     { limit: Math.max(SUMMARY_SCAN_LIMIT, config.options.limit), timeoutMs: SUMMARY_SCAN_TIMEOUT_MS },
   );
   if (config.signal.aborted) {
     throw quiverError(ERROR_CODES.TOOL_ABORTED, `Listing '${target.input}' was cancelled before it finished.`, { tool: 'list_files' });
   }
-  const listing = formatFilesList(paths, didHitLimit);
+  if (!walk || !walk.didHitLimit) return textResult(walk ? formatWalk(walk) : formatFilesList([], false));
+  const paths = walkPaths(walk);
+  const listing = formatFilesList(paths, true);
   const summary = counts && paths.length > 0 ? folderSummary(paths, counts, recursive) : '';
   return textResult(summary ? `${listing}\n${summary}` : listing);
+}
+
+function negate(shown: (name: string, isDir: boolean) => boolean): (name: string, isDir: boolean) => boolean {
+  return (name, isDir) => !shown(name, isDir);
 }
