@@ -21,16 +21,27 @@ export interface ReadCache {
 
 /** Creates an empty {@link ReadCache}. Keys are lowercased, as the baseline does. */
 export function createReadCache(): ReadCache {
-  const map = new Map<string, ReadCacheEntry>();
-  return {
-    get: (p) => map.get(p.toLowerCase()),
-    set: (p, e) => void map.set(p.toLowerCase(), e),
-    delete: (p) => void map.delete(p.toLowerCase()),
-    clear: () => map.clear(),
-    get size() {
-      return map.size;
-    },
-  };
+  return new TaskReadCache();
+}
+
+/*
+ * The getters below (`size`, `count`...) are on class prototypes, not in object literals: an
+ * accessor whose getter is a closure made per object puts the object in dictionary mode, and
+ * V8's young-generation GC keeps such an object, and all its closures reach, alive until a
+ * full GC. Every MCP call makes a task, so a literal here promoted each call's objects to the
+ * old generation (bench finding peer-rss). The methods stay closures: callers may take them
+ * off the object.
+ */
+
+class TaskReadCache implements ReadCache {
+  readonly #map = new Map<string, ReadCacheEntry>();
+  readonly get = (p: string): ReadCacheEntry | undefined => this.#map.get(p.toLowerCase());
+  readonly set = (p: string, e: ReadCacheEntry): void => void this.#map.set(p.toLowerCase(), e);
+  readonly delete = (p: string): void => void this.#map.delete(p.toLowerCase());
+  readonly clear = (): void => this.#map.clear();
+  get size(): number {
+    return this.#map.size;
+  }
 }
 
 /** The consecutive-mistake counter (SPEC Part B §11, Part A). */
@@ -48,28 +59,30 @@ export interface MistakeCounter {
 
 /** Creates a mistake counter with a limit (default 3). */
 export function createMistakeCounter(limit = 3): MistakeCounter {
-  let count = 0;
-  let tripReason: string | undefined;
-  return {
-    get count() {
-      return count;
-    },
-    get tripReason() {
-      return tripReason;
-    },
-    limit,
-    get limitReached() {
-      return count >= limit;
-    },
-    increment: () => ++count,
-    reset: () => {
-      count = 0;
-      tripReason = undefined;
-    },
-    trip: (reason) => {
-      count = Math.max(count, limit);
-      tripReason = reason;
-    },
+  return new TaskMistakeCounter(limit);
+}
+
+class TaskMistakeCounter implements MistakeCounter {
+  #count = 0;
+  #tripReason: string | undefined;
+  constructor(readonly limit: number) {}
+  get count(): number {
+    return this.#count;
+  }
+  get tripReason(): string | undefined {
+    return this.#tripReason;
+  }
+  get limitReached(): boolean {
+    return this.#count >= this.limit;
+  }
+  readonly increment = (): number => ++this.#count;
+  readonly reset = (): void => {
+    this.#count = 0;
+    this.#tripReason = undefined;
+  };
+  readonly trip = (reason?: string): void => {
+    this.#count = Math.max(this.#count, this.limit);
+    this.#tripReason = reason;
   };
 }
 
