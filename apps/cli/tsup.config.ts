@@ -1,7 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 import { copyBundledManifests } from './bundle-manifests.js';
 import { cliBundlePlugin } from './bundle-plugins.js';
+import { convertBundleChunks, trainCodeCache } from './bundle-code-cache.js';
 import { cliTrimPlugin } from './bundle-trim.js';
 
 // The builds below run in parallel into dist/, so none may clean it: it is emptied once, here.
@@ -73,7 +75,13 @@ export default defineConfig([
     },
     esbuildPlugins: [cliBundlePlugin({ external }), cliTrimPlugin()],
     metafile: true,
-    // The bundled plugins' manifests, where the runtime finds a plugin the install does not hold.
-    onSuccess: async () => copyBundledManifests(pkg, new URL('./', import.meta.url)),
+    // The bundled plugins' manifests, where the runtime finds a plugin the install does not hold;
+    // then the chunks made CommonJS with a trained V8 code cache (bundle-code-cache.ts).
+    onSuccess: async () => {
+      await copyBundledManifests(pkg, new URL('./', import.meta.url));
+      const dist = fileURLToPath(new URL('./dist', import.meta.url));
+      await convertBundleChunks(dist);
+      trainCodeCache(dist);
+    },
   },
 ]);

@@ -7,9 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
-const BARE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^".][^"]*)"/g;
+// `__quiverImport(` is import() in a chunk the build made CommonJS (bundle-code-cache.ts).
+const BARE = /(?:\bfrom\s*|\bimport\s*\(\s*|\b__quiverImport\s*\(\s*|\bimport\s+)"([^".][^"]*)"/g;
 const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]+)?$/;
-const LOCAL = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"(\.\/[^"]+\.js)"/g;
+const LOCAL = /(?:\bfrom\s*|\bimport\s*\(\s*|\b__quiverImport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)"(\.\/[^"]+\.js)"/g;
+/** A converted chunk's ES module (X.js) loads its code from X.cjs. */
+const CONVERTED = /\bloadChunk\("([^"]+\.cjs)"\)/g;
 
 /** The packages the bundle imports: bin.js and every chunk it reaches. */
 function externals(): string[] {
@@ -20,6 +23,7 @@ function externals(): string[] {
     seen.add(file);
     const text = readFileSync(`${DIST}/${file}`, 'utf8');
     for (const [, spec] of text.matchAll(LOCAL)) visit(spec.slice(2));
+    for (const [, cjs] of text.matchAll(CONVERTED)) visit(cjs);
     for (const [, spec] of text.matchAll(BARE)) {
       // Bundled code also holds strings that merely look like imports (a help text, a patch).
       if (!PACKAGE.test(spec) || spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0])) continue;
