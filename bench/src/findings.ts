@@ -38,16 +38,24 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'plain-number stamps — from 24.3 to 20.4 KB allocated per call (inspector sampling heap profiler, collected objects ' +
     'included) and ~10% CPU; < 20 µs would leave ~6 µs for all of it beside the stats.',
   'list-walker':
-    'Measured as CPU time on the same tree: the walk without any ignore check costs ~140–170 ms; with the IgnoreService ' +
-    "filter ~200–260 ms, of which the matcher itself is ~35 ms and the rest is the walker building every entry's absolute " +
-    "path and calling the filter (@quiver/tool-list-files `isServiceIgnored`). `readdir` (native) and the walker's per-entry " +
-    'work dominate the profile; rg reads directories on two threads, the walker 32 at a time through the libuv pool from one ' +
-    'JS thread. On this shared machine the row moves between ~0.9× and ~1.4× from run to run.',
+    "Session 6: the walker judges each folder's entries with the ignore service's per-folder filter (`ListingFilter.folder`: " +
+    'the folder placed in the roots once, one yes/no per distinct name where the rules judge by name) instead of building ' +
+    "every entry's absolute path for a matcher that split it apart again; it keeps each folder's names rather than a path " +
+    'string per entry, and reads `.gitignore` files synchronously. What is left (cpu-profile): `readdir` itself (the ' +
+    'native call and the conversion of its names on the main thread), GC of the names kept until the walk ends, and waiting ' +
+    'on the libuv pool; rg reads directories on two threads, the walker from one JS thread with 32 reads in flight. CPU ' +
+    "time of the walk at load ~30: ~200–300 ms against rg's ~450 ms (user+sys, both threads). On this shared machine " +
+    'the wall ratio moves a lot with the load: rg needs both cores.',
   'list-tool':
-    'The walk costs what the walker row costs; on top, `formatFilesList` sorts the ~88,000 paths (numeric, ' +
-    "case-insensitive). The sort now computes each segment's key once (weights read from the collator at load, ASCII only, " +
-    "English locale) and sorts one flat string per path with the engine's own sort instead of calling `Intl.Collator.compare` " +
-    'from a JS comparator; a differential test keeps the order identical. What remains is the walk and the formatting.',
+    'Session 6, alternating A/B against a copy of the previous build, in-process CPU per call (process.cpuUsage, 6 rounds ' +
+    '× 3 calls, load ~35): 875 → 405 ms median, 547 → 271 ms min; rg --files on the same tree at the same time: ~450 ms CPU. ' +
+    'The profile had two big items: the global sort of the ~88,000 paths (keyTree/readTree: split each path, look up its ' +
+    "folder, group by key; ~15%) and the ignore filter's per-entry absolute paths (~25% with the matcher). Now an uncut " +
+    "walk is sorted folder by folder (each folder's files, then its folders, by segment key, ties in walk order) and the " +
+    'text written in one depth-first pass; names without a key or two sibling folders with equal keys fall back to the ' +
+    'path sort, so the text is identical (differential tests on random real trees, and the 4.1 MB output of this tree ' +
+    'compared byte for byte). Entries are judged per folder (see the walker row). What remains (cpu-profile): readdir ~15%, ' +
+    'GC ~12%, waiting on the pool, the per-folder sorts ~9%, joining the 4 MB text ~5%.',
   'exec-startup':
     'The CLI is one bundle (one core, one zod) and exec imports only read_file. Session 5 took createRuntime from ~54 to ~20 ms ' +
     'of CPU (5 cpu-profiles, load ~5–30): plugin folders found with one stat per node_modules instead of a createRequire and ' +
@@ -76,12 +84,12 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     "figure is the SDK, zod, core and the runtime graph; the calls add read_file's module and heap growth on top.",
   'list-tool-capped':
     'A cut listing ends with its folder summary, whose counts come from the same walk: past the 200th entry it goes on ' +
-    'counting only (no paths kept) up to 5,000 entries or 2 s. Counting now reads 4 folders at a time, so it stops near ' +
-    'that bound (with 32 in flight it read ~6,600 entries for it on this tree); the summary names the same folders with the ' +
-    'same counts. CPU time in one process, alternating old/new, load ~25: median 90 → 83 ms, min wall 80 → 62 ms. The rest ' +
-    '(cpu-profile of 20 calls): readdir ~17 ms a call, the ignore check of every counted entry ~13 ms (the counts must leave ' +
-    "ignored files out, so each entry needs its path built and judged), the walk's own per-entry work ~12 ms, the nested " +
-    '.gitignore reads ~9 ms, summary and formatting ~4 ms; the 200-entry walk alone is ~25 ms of it.',
+    'counting only (no paths kept) up to 5,000 entries or 2 s, 4 folders at a time. Session 6: the nested `.gitignore` ' +
+    'files are read synchronously (open non-blocking, regular files only, fstat, read, close) instead of through ' +
+    "fs.promises.readFile's four thread-pool round trips, which were ~20% of a capped call's profile; entries are judged " +
+    'per folder (see the walker row). Alternating A/B against the previous build, in-process, 6 rounds × 8 calls, load ' +
+    '~34: CPU median 97 → 66 ms, min 54 → 35 ms; wall min 52 → 31 ms. What is left: readdir and the wait on the pool, ' +
+    'the ignore and .gitignore checks of every counted entry, the summary (~2%).',
   'tool-result-tokens':
     'Per question (see the notes): the range read is the miss. 214 of its tokens are the `N | ` line prefixes, the read_file ' +
     'format SPEC Part B §6 fixes (Part A keeps it), which neither peer carries; without them the range read would cost what ' +

@@ -30,4 +30,9 @@ export const FIXES: readonly string[] = [
   "- **Issue 16 — core bundles awilix (no fast-glob) and semver's satisfies**; **openConfined** does its directory open, " +
     'real-path checks and fstat synchronously (5 fewer thread-pool round trips per file call); **list_files** sorts by keys ' +
     'computed once; the bench runs **@modelcontextprotocol/server-filesystem** beside `quiver mcp` in the same rounds.',
+  '- **Issue 16 (session 6) — list_files per folder.** An uncut walk is sorted folder by folder and written in one ' +
+    'depth-first pass (same text: differential tests; falls back to the path sort where the keyed order cannot follow ' +
+    "folders); `@quiver/ignore` `ListingFilter.folder(dir)` judges a folder's entries without building their paths (one " +
+    'yes/no per name where the rules judge by name); `.gitignore` files are read synchronously. In-process CPU per call, ' +
+    'A/B at load ~35: uncapped 875 → 405 ms, cap 200 97 → 66 ms (medians).',
 ];
