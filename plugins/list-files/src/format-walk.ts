@@ -48,7 +48,10 @@ function keyCache(): (name: string) => string | undefined {
   };
 }
 
-/** Append the folder's entries and, depth first, its subfolders'; false where the tree order needs the global sort. */
+/**
+ * Append the folder's entries and, depth first, its subfolders' to `lines` (each item one or
+ * more lines joined by `\n`); false where the tree order needs the global sort.
+ */
 function emitFolder(folder: WalkedFolder, lines: string[], keyOf: (name: string) => string | undefined): boolean {
   const r = folder.result;
   if (!r) return true;
@@ -70,7 +73,13 @@ function emitFolder(folder: WalkedFolder, lines: string[], keyOf: (name: string)
   dirs.sort(byKey);
   for (let i = 1; i < dirs.length; i++) if (keys[dirs[i]] === keys[dirs[i - 1]]) return false;
   const prefix = folder.out;
-  for (let i = 0; i < files.length; i++) lines.push(prefix + names[files[i]]);
+  if (files.length > 0) {
+    // One flat chunk per folder's files: joining 88,000 `prefix + name` strings one by one
+    // flattened each of them first.
+    const sorted: string[] = new Array(files.length);
+    for (let i = 0; i < files.length; i++) sorted[i] = names[files[i]];
+    lines.push(prefix + sorted.join(`\n${prefix}`));
+  }
   if (dirs.length === 0) return true;
   const below: (WalkedFolder | undefined)[] = new Array(names.length);
   for (const s of subdirs) below[s.entry] = s;
