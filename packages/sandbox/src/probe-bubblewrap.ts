@@ -18,6 +18,8 @@ export const BWRAP_ENV = 'QUIVER_SANDBOX_BWRAP';
 const HOW_TO_DISABLE =
   'or set "sandbox": { "mode": "off" } (no sandbox) or "sandbox": { "fallback": "unsandboxed" } (run with the command screen only) in quiver.config.json';
 const probes = new Map<string, Promise<BubblewrapProbe>>();
+/** Where bubblewrap was found, per `QUIVER_SANDBOX_BWRAP` and `PATH`: a search stats every PATH entry (~2 ms per command). */
+const located = new Map<string, string>();
 
 /**
  * Find bubblewrap and check, by running it once, that it can create the mount, PID and
@@ -32,7 +34,13 @@ export function probeBubblewrap(env: NodeJS.ProcessEnv = process.env): Promise<B
     });
   }
   const named = env[BWRAP_ENV];
-  const path = named ? (isExecutable(named) ? named : undefined) : findExecutable('bwrap', env.PATH ?? '');
+  const where = `${named ?? ''}\0${env.PATH ?? ''}`;
+  // The binary found before, while it is still there and executable (one access check).
+  const known = located.get(where);
+  const path =
+    known && isExecutable(known) ? known : named ? (isExecutable(named) ? named : undefined) : findExecutable('bwrap', env.PATH ?? '');
+  if (path) located.set(where, path);
+  else located.delete(where);
   if (!path) {
     return Promise.resolve({
       available: false,

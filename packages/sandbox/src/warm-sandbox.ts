@@ -75,11 +75,13 @@ interface House extends Part {
   asked: Slot[];
   /** Slots alive in it (idle, being made or running a command). */
   slots: Set<Slot>;
-  /** The next slot, made as soon as the last was handed out. */
-  next?: Slot;
+  /** The next slots, in order; one is asked for as soon as one is handed out. */
+  spare: Slot[];
   retired: boolean;
 }
 
+/** How many slots are kept made ahead. */
+const SPARE = 2;
 /** How long a command waits for its slot, still being made, before getting its own bubblewrap. */
 const READY_WAIT_MS = 2_000;
 /** nsenter's flag per namespace, in the order it joins them (the user namespace first). */
@@ -145,6 +147,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       key: layout.key,
       layout,
       asked: [],
+      spare: [],
       slots: new Set(),
       retired: false,
       child,
@@ -191,8 +194,15 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     });
     void maker.ready.then((ok) => {
       if (!ok) return void retire(home);
-      if (!home.retired && !disposed && !home.next) home.next = makeSlot(home);
+      refill(home);
     });
+  };
+
+  // Keep SPARE slots made ahead, so commands back to back do not wait for the one asked for
+  // while the command before ran.
+  const refill = (home: House) => {
+    while (!home.retired && !disposed && house === home && home.maker?.isReady && home.spare.length < SPARE)
+      home.spare.push(makeSlot(home));
   };
 
   const makeSlot = (home: House): Slot => {
@@ -213,6 +223,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       if (!ok) {
         killSlot(slot);
         home.slots.delete(slot);
+        if (home.spare.includes(slot)) home.spare.splice(home.spare.indexOf(slot), 1);
       }
       return ok;
     });
@@ -238,11 +249,10 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     old.retired = true;
     if (house === old) house = undefined;
     retired.add(old);
-    if (old.next) {
-      killSlot(old.next);
-      old.slots.delete(old.next);
+    for (const slot of old.spare.splice(0)) {
+      killSlot(slot);
+      old.slots.delete(slot);
     }
-    old.next = undefined;
     for (const slot of old.asked) old.slots.delete(slot);
     sweep();
     sweeping ??= setInterval(sweep, 100).unref();
@@ -257,26 +267,23 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
         house = build(layout);
         return undefined;
       }
-      if (!house.isReady || !house.next) return undefined;
+      if (!house.isReady || house.spare.length === 0) return undefined;
       const home = house;
       // Forget the slots whose commands have ended.
-      for (const old of home.slots) if (old.pid && old !== home.next && !existsSync(`/proc/${old.pid}`)) home.slots.delete(old);
-      const slot = home.next!;
-      home.next = undefined;
+      for (const old of home.slots) if (old.pid && !home.spare.includes(old) && !existsSync(`/proc/${old.pid}`)) home.slots.delete(old);
+      const slot = home.spare.shift()!;
       const ready = await within(slot.ready, READY_WAIT_MS);
       if (!ready || !slot.pid || !existsSync(`/proc/${slot.pid}`) || home.retired) {
         killSlot(slot);
         home.slots.delete(slot);
-        if (!home.retired && !disposed && !home.next) home.next = makeSlot(home);
+        refill(home);
         return undefined;
       }
       // Handed out: the slot waits 10 s at most for its command.
       signal(slot.pid, 'SIGUSR1');
       // The next slot is asked for once this command has been spawned (the maker forks it
       // while this command runs).
-      setImmediate(() => {
-        if (!home.retired && !disposed && !home.next && house === home) home.next = makeSlot(home);
-      });
+      setImmediate(() => refill(home));
       const join: WarmJoin = {
         file: tools.nsenter,
         args: (cwd, argv) => [
