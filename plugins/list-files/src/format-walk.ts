@@ -30,67 +30,92 @@ interface WalkedFolder {
  */
 export function formatWalk(w: Walk): string {
   if (w.didHitLimit) return formatFilesList(walkPaths(w), true);
-  const lines: string[] = [];
-  if (!emitFolder(w.start, lines, keyCache())) return formatFilesList(walkPaths(w), false);
-  return listingText(lines, false);
+  const ranks = nameRanks(w);
+  const chunks: string[] = [];
+  if (!ranks || !emitFolder(w.start, chunks, ranks)) return formatFilesList(walkPaths(w), false);
+  return listingText(chunks, false);
 }
 
-/** A segment's sort key, computed once per distinct name (a folder's name keeps its `/`). */
-function keyCache(): (name: string) => string | undefined {
-  const keys = new Map<string, string | undefined>();
-  return (name) => {
-    let key = keys.get(name);
-    if (key === undefined && !keys.has(name)) {
-      key = segmentSortKey(name.charCodeAt(name.length - 1) === 47 ? name.slice(0, -1) : name);
+/** Entries per folder at most for the packed sort (the index takes the low 21 bits). */
+const INDEX_SPAN = 2 ** 21;
+/** Ranks at most (rank × INDEX_SPAN + index, plus the folder flag, stays an exact double). */
+const RANK_LIMIT = 2 ** 30;
+/** Added to a folder entry's sort number: folders after files. */
+const FOLDER_FLAG = 2 ** 51;
+
+/**
+ * Each distinct name's rank in segment-key order (equal keys, equal rank), from one sort of
+ * the distinct names: names repeat across folders (`index.ts`, `package.json`), so each
+ * folder's sort then compares numbers. Undefined when a name has no key or the walk is too
+ * big for the packed sort.
+ */
+function nameRanks(w: Walk): Map<string, number> | undefined {
+  const keys = new Map<string, string>();
+  for (const t of w.read) {
+    const names = t.result!.names;
+    if (names.length >= INDEX_SPAN) return undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (keys.has(name)) continue;
+      const key = segmentSortKey(name.charCodeAt(name.length - 1) === 47 ? name.slice(0, -1) : name);
+      if (key === undefined) return undefined;
       keys.set(name, key);
     }
-    return key;
-  };
+  }
+  if (keys.size >= RANK_LIMIT) return undefined;
+  const distinct = [...keys];
+  distinct.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  for (let i = 0; i < distinct.length; i++) {
+    if (i > 0 && distinct[i][1] !== distinct[i - 1][1]) rank++;
+    ranks.set(distinct[i][0], rank);
+  }
+  return ranks;
 }
 
 /**
- * Append the folder's entries and, depth first, its subfolders' to `lines` (each item one or
- * more lines joined by `\n`); false where the tree order needs the global sort.
+ * Append the folder's entries and, depth first, its subfolders' to `chunks` (each one or more
+ * lines joined by `\n`); false where the tree order needs the global sort.
  */
-function emitFolder(folder: WalkedFolder, lines: string[], keyOf: (name: string) => string | undefined): boolean {
+function emitFolder(folder: WalkedFolder, chunks: string[], ranks: Map<string, number>): boolean {
   const r = folder.result;
   if (!r) return true;
   const { names, subdirs } = r;
-  const keys: string[] = new Array(names.length);
-  const files: number[] = [];
-  const dirs: number[] = [];
-  for (let i = 0; i < names.length; i++) {
+  const n = names.length;
+  // One number per entry: folder flag, rank, index. A numeric sort of them gives files then
+  // folders, each in key order, ties in walk order (the index): the keyed tree's node order.
+  const order = new Float64Array(n);
+  let files = 0;
+  for (let i = 0; i < n; i++) {
     const name = names[i];
-    const key = keyOf(name);
-    if (key === undefined) return false;
-    keys[i] = key;
-    if (name.charCodeAt(name.length - 1) === 47) dirs.push(i);
-    else files.push(i);
+    const isFolder = name.charCodeAt(name.length - 1) === 47;
+    order[i] = (isFolder ? FOLDER_FLAG : 0) + ranks.get(name)! * INDEX_SPAN + i;
+    if (!isFolder) files++;
   }
-  // Key order, ties in walk order (the index): the keyed tree's order within one node.
-  const byKey = (a: number, b: number) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b);
-  files.sort(byKey);
-  dirs.sort(byKey);
-  for (let i = 1; i < dirs.length; i++) if (keys[dirs[i]] === keys[dirs[i - 1]]) return false;
+  order.sort();
   const prefix = folder.out;
-  if (files.length > 0) {
+  if (files > 0) {
     // One flat chunk per folder's files: joining 88,000 `prefix + name` strings one by one
     // flattened each of them first.
-    const sorted: string[] = new Array(files.length);
-    for (let i = 0; i < files.length; i++) sorted[i] = names[files[i]];
-    lines.push(prefix + sorted.join(`\n${prefix}`));
+    const sorted: string[] = new Array(files);
+    for (let j = 0; j < files; j++) sorted[j] = names[order[j] % INDEX_SPAN];
+    chunks.push(prefix + sorted.join(`\n${prefix}`));
   }
-  if (dirs.length === 0) return true;
-  const below: (WalkedFolder | undefined)[] = new Array(names.length);
+  if (files === n) return true;
+  const below: (WalkedFolder | undefined)[] = new Array(n);
   for (const s of subdirs) below[s.entry] = s;
-  for (let i = 0; i < dirs.length; i++) {
-    const sub = below[dirs[i]];
+  for (let j = files; j < n; j++) {
+    // Two sibling folders with equal keys share one node of the keyed tree: leave it to the path sort.
+    if (j > files && Math.floor(order[j] / INDEX_SPAN) === Math.floor(order[j - 1] / INDEX_SPAN)) return false;
+    const i = order[j] % INDEX_SPAN;
+    const sub = below[i];
     if (sub === undefined) {
-      lines.push(prefix + names[dirs[i]]);
+      chunks.push(prefix + names[i]);
       continue;
     }
-    lines.push(sub.out);
-    if (!emitFolder(sub, lines, keyOf)) return false;
+    chunks.push(sub.out);
+    if (!emitFolder(sub, chunks, ranks)) return false;
   }
   return true;
 }
