@@ -58,16 +58,19 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'GC ~12%, waiting on the pool, the per-folder sorts ~9%, joining the 4 MB text ~5%.',
   'exec-startup':
     'The CLI is one bundle (one core, one zod) and exec imports only read_file. Session 5 took createRuntime from ~54 to ~20 ms ' +
-    'of CPU (5 cpu-profiles, load ~5–30): plugin folders found with one stat per node_modules instead of a createRequire and ' +
-    "require.resolve per plugin; a bundled plugin's manifest the build checked is not zod/semver-checked again; the core " +
-    "range ^x.y.z of core's own version needs no semver (its first call was 5–10 ms); one-shot zod parses (config, approval " +
-    "settings, plugin options, manifests) run jitless; node:http/net/readline load on first use; defineTool's JSON Schema is " +
-    'built on first read. Alternating in one run, load 5–30: CPU per process node -e 0 ~100–135 ms, exec ~310→270 ms (median ' +
-    '400→340); wall ratio 2.8× → 2.0–2.7× depending on load. What is left (profile): ~55 ms V8 compiling the ~880 KB of chunks ' +
-    'exec loads (zod 390 KB, core 210 KB; minifying did not help), ~45 ms evaluating the core chunk, nearly all of it zod ' +
-    "schemas built at import by core (config, hooks, approval, manifest, sections), ~25 ms GC, ~20 ms Node's ESM loader and " +
-    "built-ins. Reaching 2× needs core's schemas built on first use (functions instead of module constants) and fewer bytes " +
-    'compiled (a V8 code cache: Node 20.20 has no module.enableCompileCache).',
+    'of CPU (plugin folders found with one stat per node_modules; bundled manifests not re-checked; no semver for ^x.y.z; ' +
+    'one-shot zod parses jitless; node:http/net/readline and defineTool JSON Schemas on first use). Session 6: the largest ' +
+    'part left was V8 compiling the ~900 KB of chunks exec loads (~40 ms CPU at load ~20, plus each function compiled on ' +
+    'first call), and Node 20 cannot give an ES module cached bytecode. The build now turns each chunk that converts exactly ' +
+    'into CommonJS run by a vm.Script with a V8 code cache shipped in dist/ and trained at build time by one exec and one MCP ' +
+    'session (apps/cli/bundle-code-cache.ts; the loader uses a cache only if it names the SHA-256 of the source and V8 accepts ' +
+    'it; ES-module facades keep one instance per chunk). Measured alternating against a copy of the old build, CPU from wait4, ' +
+    '20 runs each: at load ~2, exec CPU median 354 → 274 ms, min 243 → 190 ms (node -e 0: 134 / 98), wall median ratio ' +
+    '2.4× → 1.93×; at load 20–30, CPU median 332–378 → 291 ms. The bench row at load ~36 gave 2.21× (wall inflates under ' +
+    'load). What is left (cpu-profile, load ~20, shares of the process): Node bootstrap and its ESM loader and built-ins ' +
+    "(~35%, crypto, streams, child_process, readline via fs/promises), V8 GC ~8%, deserialising the cache ~7%, zod's and " +
+    "core's evaluation (~400 zod schemas built at import, most of them needed since the config is validated in full: " +
+    'config, sections, approval, read_file input; hooks and manifest schemas ~60 of them) ~15%, createRuntime ~10%.',
   'mcp-start':
     "`tools/list` is now answered from the plugins' generated descriptors (`quiver.descriptors`): no plugin is imported " +
     'before its first call. What is left is module loading: the MCP SDK (server-filesystem loads it too), zod, core, the ' +
