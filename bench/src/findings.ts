@@ -6,22 +6,22 @@
  */
 export const FINDINGS: Readonly<Record<string, string>> = {
   'sandbox-overhead':
-    'Profiled on 1 Dec 2026 (perf record -g, perf stat task-clock, strace -c -f; load 5–25 on 2 cores). A command with its ' +
-    'own bubblewrap costs ~22 ms of CPU against 1.5 ms for `bash -c true`: ~11 ms is bubblewrap before any mask (new user, ' +
-    'mount, PID, network, IPC, UTS and cgroup namespaces — setup_net alone ~4% —, the recursive read-only bind of /, --dev ' +
-    'with its six device binds, --proc, two execs) and ~11 ms the 200 folder masks: a tmpfs superblock each (fc_mount → ' +
-    "shmem_fill_super, alloc_super, per-cpu counters: 27% of the CPU) and ~9 stats each for the mount point's parents " +
-    '(1,871 newfstatat: 21%); a bind instead re-reads /proc/self/mountinfo (show_mountinfo) each time. 200 tmpfs at ' +
-    'depth 9 cost 11.2 ms of CPU, at depth 3 8.3 ms, so with bubblewrap the masks alone keep the row above 15 ms. Levers ' +
-    'measured: a second bubblewrap inside a long-lived namespace holding the masks is slower (16.6 ms CPU: it copies 220 ' +
-    'mounts and reads a 440–660-line mountinfo three times); nsenter into such a namespace + unshare + mount of a fresh ' +
-    '/tmp + setpriv is ~11.6 ms CPU (~8 ms added at best) but needs /proc/sys, /dev/shm, devpts and roots under /tmp ' +
-    'mounted again per command and loses the loopback bubblewrap sets up, so it was not taken. What landed is a sandbox ' +
-    'made one command ahead (the same bubblewrap, built between commands) that the next command joins with nsenter + ' +
-    'setpriv + env: ~5–6 ms of CPU per command instead of ~22. Commands 800 ms apart (the notes): 16.9 ms added against ' +
-    "63.6 ms with every command's own bubblewrap, same run, load 29. Back to back (this row's figure) the next sandbox is " +
-    'made only after 500 ms without a new command, so such commands never wait for one or share the cores with it: the ' +
-    'row is the own-bubblewrap cost (62.6 ms added at load 29; ~20 ms at idle), above 15 ms for the reasons above.',
+    'Session 6 (1 Dec 2026, load 20–50 on 2 cores; wall figures inflate ~3x at such load, and CPU from /proc cutime misses ' +
+    "the kernel's deferred namespace teardown). A command with its own bubblewrap costs ~20 ms at idle (session 5's perf " +
+    'profile: ~11 ms is bubblewrap before any mask — seven new namespaces, the read-only bind of /, --dev, --proc — and ~11 ' +
+    'ms the 200 folder masks, a tmpfs superblock and ~9 stats each). Now a command runs in a slot of ONE long-lived ' +
+    'bubblewrap per layout that holds every mask (made once; kept while the mounts and the identity of every path mounted ' +
+    'on are unchanged): the slot (own PID namespace + fresh /proc, own mount/IPC/network namespaces, fresh /tmp and ' +
+    '/dev/shm, /proc/sys read-only) is forked ahead by one Perl maker per house, and the command enters it with nsenter + ' +
+    'setpriv + env: three small execs (~5 ms CPU) plus ~1.4 ms of sandbox.prepare in-process. Same runs, load 30–50: back ' +
+    "to back 26.9–36.2 ms added against 71.1–89.4 ms with every command's own bubblewrap (15 of 15 in slots); 800 ms apart " +
+    '9.6–18.7 ms added. Levers measured and dropped: a slot made with unshare + mount(8) ×8 + ip costs ~60 ms (each mount ' +
+    'reads the 440-line mountinfo; mount -a skips entries it takes for mounted); a per-slot Node spawn costs this process ' +
+    '5–12 ms of CPU (fork, proportional to RSS), hence one maker per house; unshare + a proc mount per command instead of ' +
+    'the made-ahead slot ~4 ms more CPU (12.8 vs 8.8 ms: the mount namespace copy of 440 mounts). What is left if this ' +
+    'row still misses: the three execs (env -C could only go with a chdir done inside by the slot, which does not know the ' +
+    "folder ahead; nsenter's own -w resolves the folder outside, past the masks) and Node's spawn of nsenter (same as the " +
+    "baseline's bash).",
   'pipeline-overhead':
     'CPU time in-process (process.cpuUsage, alternating batches of 4,000 calls against the previous build in the same ' +
     'process, load 20–40 on 2 cores): ~45–60 µs per call; the wall figure in the table is 2–4× that because the machine is ' +
