@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,9 @@ import { createWorkspace } from '@quiver/workspace';
 import { createSandboxService } from './create-sandbox-service.js';
 import { findJoinTools } from './warm-sandbox.js';
 import { probeBubblewrap } from './probe-bubblewrap.js';
+import { findExecutable } from './find-executable.js';
+
+const findExecutableOnPath = (name: string) => findExecutable(name, process.env.PATH ?? '');
 
 const available = (await probeBubblewrap()).available && findJoinTools(process.env.PATH) !== undefined;
 
@@ -162,6 +165,33 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
       ahead = madeAhead(root);
     }
     expect(ahead).toEqual([]);
+  });
+
+  it('without perl on the PATH, every command gets its own bubblewrap, with the same guarantees', async () => {
+    const bin = await mkdtemp(join(tmpdir(), 'quiver-no-perl-'));
+    try {
+      for (const tool of ['bwrap', 'nsenter', 'setpriv', 'env']) {
+        const found = findExecutableOnPath(tool);
+        if (found) await symlink(found, join(bin, tool));
+      }
+      const env = { ...process.env, PATH: bin };
+      expect(findJoinTools(bin)).toBeUndefined();
+      const plain = createSandboxService({ roots: [root], ignore, env });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const p = await plain.prepare({ command: 'cat .env secrets/key', cwd: root, shell: '/bin/sh', env: process.env });
+          expect(p.file).toMatch(/bwrap$/);
+          const ran = await run(p, root);
+          expect(ran.stderr).toMatch(/\.env: Permission denied/);
+          expect(ran.stdout).not.toContain('KEY');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      } finally {
+        await plain.dispose?.();
+      }
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
   });
 
   it('warm: false never joins one', async () => {

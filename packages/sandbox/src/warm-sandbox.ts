@@ -95,9 +95,12 @@ const NAMESPACES: ReadonlyArray<readonly [string, string]> = [
   ['cgroup', '-C'],
 ];
 
-/** Find the join tools outside /tmp (each command has its own /tmp, which would hide them), and bash. */
+/**
+ * Find the join tools on the PATH (only there: without one of them every command gets its own
+ * bubblewrap), outside /tmp (each command has its own /tmp, which would hide them), and bash.
+ */
 export function findJoinTools(pathVariable: string | undefined): JoinTools | undefined {
-  const path = [pathVariable ?? '', '/usr/bin:/bin'].join(':');
+  const path = pathVariable ?? '';
   const found = {
     nsenter: findExecutable('nsenter', path),
     setpriv: findExecutable('setpriv', path),
