@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { asciiChunksPlugin } from './bundle-ascii.js';
 import { copyBundledManifests } from './bundle-manifests.js';
 import { cliBundlePlugin } from './bundle-plugins.js';
 import { convertBundleChunks, trainCodeCache } from './bundle-code-cache.js';
@@ -74,6 +75,8 @@ export default defineConfig([
       js: "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);",
     },
     esbuildPlugins: [cliBundlePlugin({ external }), cliTrimPlugin()],
+    // Chunks in pure ASCII, so V8 keeps their source one byte per character (bundle-ascii.ts).
+    plugins: [asciiChunksPlugin()],
     metafile: true,
     // The bundled plugins' manifests, where the runtime finds a plugin the install does not hold;
     // then the chunks made CommonJS with a trained V8 code cache (bundle-code-cache.ts).
