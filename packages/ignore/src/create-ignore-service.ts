@@ -20,6 +20,7 @@ export interface IgnoreServiceOptions {
 
 /** The ignore service of `@quiver/ignore`: {@link IgnoreService} plus lifecycle and listing helpers. */
 export interface QuiverIgnoreService extends IgnoreService {
+  checkPathSync(path: ResolvedPath, access: PathAccess): GateDecision;
   /** Re-read every root's ignore files now. */
   reload(): Promise<void>;
   /** Stop watching. */
@@ -63,11 +64,16 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
     match: registry.match,
   };
 
+  const pathContext = { registry, roots, fileNames };
   return {
     fileName,
     async checkPath(path: ResolvedPath, access: PathAccess): Promise<GateDecision> {
       registry.ensureFresh();
-      return decidePath({ registry, roots, fileNames }, path, access);
+      return decidePath(pathContext, path, access);
+    },
+    checkPathSync(path: ResolvedPath, access: PathAccess): GateDecision {
+      registry.ensureFresh();
+      return decidePath(pathContext, path, access);
     },
     isIgnored(absolutePath: string, isDirectory: boolean): boolean {
       registry.ensureFreshCheap();

@@ -271,3 +271,31 @@ describe('roots, hints and multi-root', () => {
     expect(q.resolved).toBe(join(root, 'a.txt'));
   });
 });
+
+describe('lexical paths', () => {
+  it('are posix.resolve of the root and the input, also for dot names, empty components and trailing slashes', async () => {
+    const { posix } = await import('node:path');
+    const inputs = [
+      'a.txt',
+      'src/index.ts',
+      '.hidden',
+      'src/.x/y',
+      '.a.b',
+      'a..b',
+      'src/./index.ts',
+      'src/../a.txt',
+      'src//index.ts',
+      'src/',
+      '..a',
+      'a/..',
+      'a/.',
+      'x.y/z',
+      'src/deep/new.ts',
+    ];
+    for (const input of inputs) {
+      const p = await ws.resolve(input);
+      expect(p.lexical, input).toBe(posix.resolve(root, input));
+      expect(ws.resolveSync(input), input).toEqual(p);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { isPathInside, relativeInside } from './is-path-inside.js';
 import { malformedReason } from './malformed-reason.js';
 import { openConfined, type OpenFlags } from './open-confined.js';
 import { realizeRoots, type RootInput } from './realize-roots.js';
-import { resolvePhysical } from './resolve-physical.js';
+import { resolvePhysical, resolvePhysicalSync } from './resolve-physical.js';
 
 /** Options for {@link Workspace.resolve}. */
 export interface ResolveOptions {
@@ -22,6 +22,7 @@ export interface ResolveOptions {
 /** The workspace service of `@quiver/workspace`: {@link WorkspaceService} plus P8 helpers. */
 export interface Workspace extends WorkspaceService {
   resolve(input: string, options?: ResolveOptions): Promise<ResolvedPath>;
+  resolveSync(input: string, options?: ResolveOptions): ResolvedPath;
   /**
    * Open a resolved path so that the opened object is inside its root (SPEC P8), even if a
    * symlink was swapped after the check. See {@link openConfined}.
@@ -68,7 +69,7 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
     return { root, rest: hint.rest };
   };
 
-  const resolve = async (input: string, options: ResolveOptions = {}): Promise<ResolvedPath> => {
+  const resolveSync = (input: string, options: ResolveOptions = {}): ResolvedPath => {
     // Only a known root name makes a hint; anything else stays in the path, where P2
     // rejects its colon.
     const hint = parseWorkspaceHint(input);
@@ -84,9 +85,11 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
       );
     }
     const { start, path, lexical } = startingPoint(rest, root, options.cwd);
-    const physical = await resolvePhysical(start, path);
+    const physical = resolvePhysicalSync(start, path);
     return describe(rest, root, lexical, physical, rootOf);
   };
+  // The walk makes only synchronous metadata calls: the promise is the interface's.
+  const resolve = async (input: string, options?: ResolveOptions): Promise<ResolvedPath> => resolveSync(input, options);
 
   const workspace: Workspace = {
     roots: list,
@@ -94,6 +97,7 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
     splitHint,
     rootOf,
     resolve,
+    resolveSync,
     openConfined: (resolved, flags, mode) => openConfined(resolved, flags, mode),
     assertStillInside: async (resolved) => {
       // Straight to P3: the stored physical path needs no P1/P2, and may legally hold
@@ -125,7 +129,38 @@ function startingPoint(rest: string, root: WorkspaceRoot, cwd?: string): { start
     const dir = posix.resolve(root.path, cwd);
     return { start: '/', path: `${dir}/${rest}`, lexical: posix.resolve(dir, rest) };
   }
-  return { start: root.path, path: rest, lexical: posix.resolve(root.path, rest) };
+  return { start: root.path, path: rest, lexical: plainRelative(rest) ? joinRoot(root.path, rest) : posix.resolve(root.path, rest) };
+}
+
+/**
+ * True for a relative path `posix.resolve` would leave as it is: no `.` or `..` component, no
+ * empty one (`a//b`, a trailing `/`), nothing but printable ASCII. Such a path joined to the root
+ * is already its lexical form, and every path-taking call resolves one.
+ */
+function plainRelative(rest: string): boolean {
+  const n = rest.length;
+  if (n === 0 || rest.charCodeAt(0) === 0x2f /* / */ || rest.charCodeAt(n - 1) === 0x2f) return false;
+  let componentStart = true;
+  for (let i = 0; i < n; i++) {
+    const c = rest.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f) return false;
+    if (c === 0x2f) {
+      if (componentStart) return false;
+      componentStart = true;
+      continue;
+    }
+    // A component that is `.` or `..` starts with a dot; so do dotfiles, which are fine.
+    if (componentStart && c === 0x2e) {
+      const next = i + 1 < n ? rest.charCodeAt(i + 1) : 0x2f;
+      if (next === 0x2f || (next === 0x2e && (i + 2 >= n || rest.charCodeAt(i + 2) === 0x2f))) return false;
+    }
+    componentStart = false;
+  }
+  return true;
+}
+
+function joinRoot(root: string, rest: string): string {
+  return root === '/' ? `/${rest}` : `${root}/${rest}`;
 }
 
 function describe(

@@ -3,7 +3,7 @@
 // file tool call, and each async form is a thread-pool round trip costing more than the call
 // itself. The file itself is opened async (callers get a FileHandle); the checks and their
 // order are the same either way.
-import { closeSync, constants, existsSync, fstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { ERROR_CODES, quiverError, type ResolvedPath } from '@quiver/core';
@@ -111,7 +111,7 @@ function openSyncOrThrow(resolved: ResolvedPath, path: string, flags: number, mo
 function verifiedSync(fd: number, resolved: ResolvedPath, rootPath: string): number {
   let real: string;
   try {
-    real = realpathSync.native(HAS_PROC_FD ? `/proc/self/fd/${fd}` : resolved.resolved);
+    real = HAS_PROC_FD ? realPathOfFd(fd) : realpathSync.native(resolved.resolved);
   } catch (e) {
     closeSync(fd);
     throw outside(resolved, resolved.resolved, e);
@@ -202,7 +202,7 @@ async function verified(handle: FileHandle, resolved: ResolvedPath, rootPath: st
   let real: string;
   try {
     // /proc/self/fd/N is a magic link: resolving it is a readlink, done synchronously.
-    real = HAS_PROC_FD ? realpathSync.native(`/proc/self/fd/${handle.fd}`) : await realpath(resolved.resolved);
+    real = HAS_PROC_FD ? realPathOfFd(handle.fd) : await realpath(resolved.resolved);
   } catch (e) {
     await handle.close();
     throw outside(resolved, resolved.resolved, e);
@@ -212,6 +212,19 @@ async function verified(handle: FileHandle, resolved: ResolvedPath, rootPath: st
     throw outside(resolved, real);
   }
   return handle;
+}
+
+/**
+ * Where an open descriptor's object is now: the kernel's path of it, read from its
+ * `/proc/self/fd` link in one `readlink` (that path has no symlink in it: it is the object's
+ * own place in the tree). `realpath` of the link came to the same answer in ten calls, one
+ * per component, and every file tool call checks two descriptors. What is not a plain path
+ * (a deleted object's ` (deleted)`, a pipe) is left to `realpath`, which refuses it as before.
+ */
+function realPathOfFd(fd: number): string {
+  const link = `/proc/self/fd/${fd}`;
+  const path = readlinkSync(link);
+  return path.startsWith('/') && !path.endsWith(' (deleted)') ? path : realpathSync.native(link);
 }
 
 function outside(resolved: ResolvedPath, at: string, cause?: unknown) {

@@ -44,6 +44,11 @@ interface WalkState {
  * await resolvePhysical('/w', 'link-out-dir/..'); // the parent of the link's target
  */
 export async function resolvePhysical(start: string, path: string): Promise<PhysicalPath> {
+  return resolvePhysicalSync(start, path);
+}
+
+/** {@link resolvePhysical}, synchronously (it makes only synchronous metadata calls). */
+export function resolvePhysicalSync(start: string, path: string): PhysicalPath {
   // A UTF-16 unit is at most 3 UTF-8 bytes: short paths need no byte count.
   if (path.length * 3 >= PATH_MAX && Buffer.byteLength(path) >= PATH_MAX) throw resolveError(path, 'ENAMETOOLONG');
   const state: WalkState = { current: path.startsWith('/') ? '/' : start, kind: 'dir', missing: 0, hops: 0 };

@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ListToolsRequestSchema, RootsListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ERROR_CODES, isQuiverError, responses, type HostUi } from '@quiver/core';
+import type { TaskOffer } from '@quiver/core/host';
 import type { Runtime } from '@quiver/runtime';
 import { CallToolRequestLooseSchema, type CallToolRequestLike } from './call-tool-request.js';
 import type { ApprovalPolicy } from './mcp-approval.js';
@@ -156,8 +157,9 @@ async function runCall(
   extra: McpRequestExtra,
 ): Promise<CallToolResult> {
   // A re-exported downstream tool runs as use_mcp_tool, so it is approved per downstream tool.
+  // Without downstream servers there is nothing to look up (and no list of names to build per call).
   const target =
-    runtime.host.registry.names().includes(name) || !mcpCapabilities(runtime.config).mcpServers
+    !mcpCapabilities(runtime.config).mcpServers || runtime.host.registry.names().includes(name)
       ? undefined
       : await downstreamTarget(runtime, name);
   if (target && !(await notCallableOverMcp(runtime.host.registry, runtime.config, 'use_mcp_tool'))) {
@@ -165,6 +167,22 @@ async function runCall(
     return runTask(ctx, runtime, call.name, call.params, extra);
   }
   return runTask(ctx, runtime, name, args, extra);
+}
+
+/** The offer of every call over one config, made once (a config is never changed in place). */
+const offers = new WeakMap<Runtime['config'], TaskOffer>();
+
+/** Where a client's model calls are offered: the `mcp` surface; an unknown tool is refused naming the offered ones. */
+function mcpOffer(config: Runtime['config']): TaskOffer {
+  let offer = offers.get(config);
+  if (!offer) {
+    offer = Object.freeze({
+      ...mcpOfferContext(config),
+      refusal: (tool: string, offered: readonly string[]) => responses.unknownTool(tool, [...offered]),
+    });
+    offers.set(config, offer);
+  }
+  return offer;
 }
 
 /** Run one call in a task of its own, with this request's UI and signal. */
@@ -175,11 +193,7 @@ async function runTask(
   args: Record<string, unknown>,
   extra: McpRequestExtra,
 ): Promise<CallToolResult> {
-  const task = runtime.createTask({
-    signal: extra.signal,
-    ui: createMcpHostUi({ ...ctx, extra }),
-    offer: { ...mcpOfferContext(runtime.config), refusal: (tool, offered) => responses.unknownTool(tool, [...offered]) },
-  });
+  const task = runtime.createTask({ signal: extra.signal, ui: createMcpHostUi({ ...ctx, extra }), offer: mcpOffer(runtime.config) });
   try {
     // The client's model calls: a tool the `mcp` surface does not offer (hidden, agent-loop,
     // missing requirement) is unknown to it; the executor checks that.

@@ -3,7 +3,7 @@ import { ERROR_CODES, isQuiverError } from '../errors.js';
 import { responses } from '../responses/responses.js';
 import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
 import { errorResult, type ToolResult } from '../tool/tool-result.js';
-import type { ServiceLocator } from '../container/service-ref.js';
+import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
 import type { CallContext, Gate, TaskContext } from './call-context.js';
 
 /** A new call of `block` on `task`, in a child scope of its own (disposed by the caller). */
@@ -26,20 +26,29 @@ export function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['
   };
 }
 
-/** Run `gates` in order; the first result stops the call. A synchronous answer is not awaited. */
-export async function runGates(call: CallContext, gates: readonly Gate[]): Promise<ToolResult | undefined> {
-  for (const gate of gates) {
+/**
+ * Run `gates` in order; the first result stops the call. A synchronous answer is not awaited,
+ * and while every gate answers synchronously so does this (no promise per call).
+ */
+export function runGates(call: CallContext, gates: readonly Gate[], from = 0): ToolResult | undefined | Promise<ToolResult | undefined> {
+  for (let i = from; i < gates.length; i++) {
+    const gate = gates[i];
     call.stage = gate.name;
     const answer = gate.run(call);
-    const stop = answer instanceof Promise ? await answer : answer;
-    if (stop) return stop;
+    if (answer instanceof Promise) return answer.then((stop) => (stop ? stop : runGates(call, gates, i + 1)));
+    if (answer) return answer;
   }
   return undefined;
 }
 
 /** The call's services (its scope's `get` and `find`), one object per call. */
 export function callServices(call: CallContext): ServiceLocator {
-  return (call.services ??= Object.freeze({ get: call.scope.get, find: call.scope.find }));
+  if (call.services) return call.services;
+  const { scope } = call;
+  return (call.services = Object.freeze({
+    get: <T>(ref: ServiceRef<T>) => scope.get(ref),
+    find: <T>(ref: ServiceRef<T>) => scope.find(ref),
+  }));
 }
 
 /** A step that threw, as the result the model reads (naming the gate when it was not the tool). */

@@ -300,6 +300,38 @@ describe('tasks', () => {
     expect(resultText(await task.call('aborted', {}))).toBe('true');
   });
 
+  it('the signal is aborted by dispose, also when the tool first reads it afterwards (it is made on first use)', async () => {
+    const h = (host = createRecordingHost({ bare: true }));
+    const configs: TaskConfig[] = [];
+    const t = defineTool({
+      name: 'keeps',
+      description: 'Keeps its config.',
+      params: z.object({}),
+      approval: 'none',
+      execute: async (c) => void configs.push(c) ?? 'kept',
+    });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-keeps', tools: [t] }));
+    const session = new AbortController();
+    const read = h.createTask({ signal: session.signal });
+    await read.call('keeps', {});
+    const unread = h.createTask({ signal: session.signal });
+    await unread.call('keeps', {});
+    const early = configs[0].signal;
+    expect(early.aborted).toBe(false);
+    await read.dispose();
+    await unread.dispose();
+    expect(early.aborted).toBe(true);
+    expect(configs[1].signal.aborted).toBe(true);
+    expect((configs[1].signal.reason as Error).name).toBe('AbortError');
+    // Aborting the session after the tasks ended changes nothing for them.
+    session.abort(new Error('session closed'));
+    expect((configs[1].signal.reason as Error).message).toBe('The task was disposed.');
+    const late = h.createTask({ signal: session.signal });
+    await late.call('keeps', {});
+    await late.dispose();
+    expect((configs[2].signal.reason as Error).message).toBe('session closed');
+  });
+
   it('partial blocks go to handlePartialBlock with the host UI (its `this` kept) and the config; errors there are dropped', async () => {
     class ClassUi {
       readonly lines: string[] = [];

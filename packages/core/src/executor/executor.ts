@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AutoApprover } from '../approval/auto-approver.js';
 import { coreServices } from '../container/core-services.js';
+import { DISPOSED } from '../container/create-container.js';
 import type { QuiverContainer } from '../container/create-container.js';
 import { ERROR_CODES } from '../errors.js';
 import type { HookBus } from '../hooks/hook-bus.js';
@@ -21,7 +22,7 @@ import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
 import { subagentUi } from '../host/subagent-ui.js';
 import { buildTaskConfig } from './build-task-config.js';
-import type { CallContext, CallOptions, Gate, TaskContext, TaskOffer, ToolSource } from './call-context.js';
+import type { CallContext, CallOptions, Gate, LazySignal, TaskContext, TaskOffer, ToolSource } from './call-context.js';
 import { failure, findTool, newCall, runGates } from './call-steps.js';
 import { checkCall, type CheckOutcome } from './check-call.js';
 import { modelRefusal } from './offer-gate.js';
@@ -124,11 +125,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
   scope.provideValue(coreServices.taskHooks, hooks);
   const workspace = scope.find(coreServices.workspace);
   const loops = createLoopDetector();
-  const controller = new AbortController();
-  const outer = options.signal;
-  const onOuterAbort = (): void => controller.abort(outer?.reason);
-  if (outer?.aborted) controller.abort(outer.reason);
-  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = lazyTaskSignal(options.signal);
 
   const task: Task = {
     id: options.id ?? randomUUID(),
@@ -138,7 +135,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     scope,
     hooks,
     execute: (block, callOptions) => (block.partial ? runPartial(ctx, block, callOptions) : runComplete(ctx, block, loops, callOptions)),
-    call: async (name, params, callOptions) => (await task.execute({ name, params, partial: false }, callOptions))!,
+    call: (name, params, callOptions) => runComplete(ctx, { name, params, partial: false }, loops, callOptions),
     check: (name, params, callOptions) => checkCall(ctx, name, params, callOptions),
     newUserMessage() {
       state.didRejectTool = false;
@@ -147,9 +144,7 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
       loops.reset();
     },
     async dispose() {
-      // A long-lived outer signal (a host's session) would otherwise keep every task it saw.
-      outer?.removeEventListener('abort', onOuterAbort);
-      controller.abort(TASK_DISPOSED);
+      signal.dispose();
       await scope.dispose();
       hooks.dispose();
     },
@@ -172,9 +167,49 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     readCache,
     mistakes,
     caller: { call: (name, params) => task.call(name, params, FROM_TOOL), names: () => host.tools.names() },
-    signal: controller.signal,
+    get signal() {
+      return signal.get();
+    },
+    lazySignal: signal,
   };
   return task;
+}
+
+/**
+ * The task's signal: aborted with the outer signal, or by `dispose()` (TASK_DISPOSED). Made on
+ * first use: an AbortController, its signal, the listener on the outer signal and the abort
+ * event at dispose cost a task per MCP call several microseconds, and most calls never read it.
+ * Read after the fact, it is aborted exactly as an eager one would be.
+ */
+function lazyTaskSignal(outer: AbortSignal | undefined): LazySignal & { dispose(): void } {
+  let controller: AbortController | undefined;
+  /** Why the task ended before anyone read its signal (set by dispose). */
+  let ended: { reason: unknown } | undefined;
+  const onOuterAbort = (): void => controller?.abort(outer?.reason);
+  return {
+    configs: 0,
+    get made() {
+      return controller !== undefined;
+    },
+    get() {
+      if (controller) return controller.signal;
+      controller = new AbortController();
+      if (ended) controller.abort(ended.reason);
+      else if (outer?.aborted) controller.abort(outer.reason);
+      else outer?.addEventListener('abort', onOuterAbort, { once: true });
+      return controller.signal;
+    },
+    dispose() {
+      if (!controller) {
+        // What the signal would say had it been made at the start: the outer abort if it came first.
+        ended ??= { reason: outer?.aborted ? outer.reason : TASK_DISPOSED };
+        return;
+      }
+      // A long-lived outer signal (a host's session) would otherwise keep every task it saw.
+      outer?.removeEventListener('abort', onOuterAbort);
+      controller.abort(TASK_DISPOSED);
+    },
+  };
 }
 
 /** Calls a tool makes through `config.executor`. */
@@ -228,7 +263,9 @@ async function runComplete(
   } catch (e) {
     result = failure(call, e);
   } finally {
-    await call.scope.dispose();
+    // A scope with nothing to dispose (most calls) is not waited for.
+    const disposing = call.scope.dispose();
+    if (disposing !== DISPOSED) await disposing;
   }
   applyMistakes(task, result);
   const repeats = loops.record(block.name, block.params as Record<string, unknown>);
@@ -239,10 +276,14 @@ async function runComplete(
 }
 
 async function pipeline(call: CallContext): Promise<ToolResult> {
-  const stopped = await runGates(call, INPUT_GATES);
+  // Gates and hooks that answer synchronously are not awaited: a microtask turn each was a
+  // measurable part of a call.
+  const gated = runGates(call, INPUT_GATES);
+  const stopped = gated instanceof Promise ? await gated : gated;
   if (stopped) return finish(call, stopped);
   call.stage = preToolUse.name;
-  const hookStop = await preToolUse.run(call);
+  const hooked = preToolUse.run(call);
+  const hookStop = hooked instanceof Promise ? await hooked : hooked;
   if (hookStop) return finish(call, hookStop);
   if (call.rewritten) {
     // A hook rewrote the input: the rewrite passes every input gate again, approval included.
@@ -261,7 +302,8 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
     result = failure(call, e);
   }
   call.stage = 'post-tool-use';
-  result = await postToolUse(call, result);
+  const posted = postToolUse(call, result);
+  result = posted instanceof Promise ? await posted : posted;
   call.stage = 'done';
   return finish(call, result);
 }

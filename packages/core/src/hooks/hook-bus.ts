@@ -98,7 +98,8 @@ const NO_CONTEXT: TapContext = Object.freeze({});
 export interface Tap extends TapInfo {
   /** Registration order across every bus (a host's and its tasks'), so merged lists keep it. */
   id: number;
-  run(state: State): Promise<State>;
+  /** Run on a call's state: synchronously when the tap answered synchronously. */
+  run(state: State): State | Promise<State>;
 }
 
 /** Tap ids: one counter for every bus, so a task's taps and the host's interleave in registration order. */
@@ -120,38 +121,66 @@ export function byStage(a: Tap, b: Tap): number {
 /**
  * Run one tap on the shared state: skip it once the chain stopped or for other tools, fold its
  * answer in with the call's reducer, and record a throw or time-out (which stops the chain
- * when the tap's policy is `block`).
+ * when the tap's policy is `block`). A tap that answers synchronously is done synchronously:
+ * every tool call runs two tool hooks, and a promise (and a microtask turn) per tap was a
+ * measurable part of a call.
  */
-async function runTap(
+function runTap(
   state: State,
   hook: HookName,
   opts: TapOptions,
   onError: 'block' | 'continue',
   fn: (event: never, context: TapContext) => unknown,
-): Promise<State> {
+): State | Promise<State> {
   if (state.stopped) return state;
   const tool = (state.event as { tool?: string }).tool;
   if (opts.tools && (!tool || !opts.tools.includes(tool))) return state;
+  let answer: unknown;
   try {
-    const answer = fn(state.event as never, state.context);
-    // A tap that answered synchronously is done: only a pending answer gets a time-out (and
-    // its timer, which on every call of every tool was a good part of a hook's cost).
-    const result = isThenable(answer) ? await withTimeout(Promise.resolve(answer), opts.timeoutMs ?? 60_000, hook, opts.name) : answer;
-    if (result !== undefined && result !== null) {
-      state.results.push(result);
-      if (state.reduce) {
-        const next = state.reduce(state.event as never, result as never);
-        state.event = next.event as Record<string, unknown>;
-        if (next.stop) state.stopped = true;
-      }
+    answer = fn(state.event as never, state.context);
+    // Only a pending answer gets a time-out (and its timer, which on every call of every tool
+    // was a good part of a hook's cost).
+    if (!isThenable(answer)) {
+      fold(state, answer);
+      return state;
     }
   } catch (e) {
-    const error = e instanceof Error ? e : new Error(String(e));
-    const blocked = onError === 'block';
-    state.errors.push({ tap: opts.name, error, blocked });
-    if (blocked) state.stopped = true;
+    failed(state, opts.name, onError, e);
+    return state;
   }
-  return state;
+  return withTimeout(Promise.resolve(answer), opts.timeoutMs ?? 60_000, hook, opts.name).then(
+    (result) => {
+      try {
+        fold(state, result);
+      } catch (e) {
+        failed(state, opts.name, onError, e);
+      }
+      return state;
+    },
+    (e: unknown) => {
+      failed(state, opts.name, onError, e);
+      return state;
+    },
+  );
+}
+
+/** Fold one tap's answer into the state with the call's reducer. */
+function fold(state: State, result: unknown): void {
+  if (result === undefined || result === null) return;
+  state.results.push(result);
+  if (state.reduce) {
+    const next = state.reduce(state.event as never, result as never);
+    state.event = next.event as Record<string, unknown>;
+    if (next.stop) state.stopped = true;
+  }
+}
+
+/** Record a tap that threw or timed out; `block` stops the chain. */
+function failed(state: State, tap: string, onError: 'block' | 'continue', e: unknown): void {
+  const error = e instanceof Error ? e : new Error(String(e));
+  const blocked = onError === 'block';
+  state.errors.push({ tap, error, blocked });
+  if (blocked) state.stopped = true;
 }
 
 /**
@@ -176,30 +205,76 @@ export function createHookBus(): HookBus {
  * `tap` is `add` (internal: the host's bus and a task's bus are both this).
  */
 export function busOver(list: (hook: HookName) => readonly Tap[] | undefined, add: HookBus['tap']): HookBus {
-  const run = (name: HookName, event: Record<string, unknown>, reduce?: State['reduce'], context?: TapContext) =>
-    runTaps(name, list(name), event, reduce, context);
+  const run: HookRunner = (name, event, reduce, context) => runTaps(name, list(name), event, reduce, context);
   return {
     tap: add,
-    callWaterfall: (hook, event, reduce, context) => run(hook, event as never, reduce as never, context),
-    callSeries: (hook, event, context) => run(hook, event as never, undefined, context),
-    callParallel: (hook, event, context) => run(hook, event as never, undefined, context),
+    callWaterfall: (hook, event, reduce, context) => Promise.resolve(run(hook, event as never, reduce as never, context)) as never,
+    callSeries: (hook, event, context) => Promise.resolve(run(hook, event as never, undefined, context)) as never,
+    callParallel: (hook, event, context) => Promise.resolve(run(hook, event as never, undefined, context)) as never,
     taps: (hook) => (list(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
-  };
+    // Kept by a spread copy of the bus (a task's bus is one), so the executor finds it there too.
+    [RUN]: run,
+  } as HookBus;
 }
 
-/** Run a hook's taps (in series, or all at once for a parallel hook) over one shared state. */
-async function runTaps(
+/** Runs a hook on a bus made here: the outcome, synchronously when every tap answered so (internal). */
+type HookRunner = (
+  name: HookName,
+  event: Record<string, unknown>,
+  reduce?: State['reduce'],
+  context?: TapContext,
+) => HookOutcome<never> | Promise<HookOutcome<never>>;
+
+/** Where a bus made here keeps its runner (internal). */
+const RUN: unique symbol = Symbol('quiver.hook-runner');
+
+/**
+ * A waterfall or series hook on `bus`, as `callWaterfall` runs it, but with the outcome
+ * returned synchronously when every tap answered synchronously (or there was none): the
+ * executor runs two tool hooks per call (internal). A bus this core did not make is called
+ * through its own `callWaterfall`.
+ */
+export function callHookNow<N extends HookNameOfKind<'waterfall'>>(
+  bus: HookBus,
+  hook: N,
+  event: HookMap[N]['event'],
+  reduce: HookReducer<N>,
+  context?: TapContext,
+): HookOutcome<N> | Promise<HookOutcome<N>> {
+  const run = (bus as { [RUN]?: HookRunner })[RUN];
+  if (!run) return bus.callWaterfall(hook, event, reduce, context);
+  return run(hook, event as never, reduce as never, context) as HookOutcome<N> | Promise<HookOutcome<N>>;
+}
+
+/**
+ * Run a hook's taps (in series, or all at once for a parallel hook) over one shared state.
+ * Synchronous while the taps answer synchronously; from the first pending answer on, the rest
+ * run in series after it.
+ */
+function runTaps(
   name: HookName,
   taps: readonly Tap[] | undefined,
   event: Record<string, unknown>,
   reduce?: State['reduce'],
   context: TapContext = NO_CONTEXT,
-) {
+): HookOutcome<never> | Promise<HookOutcome<never>> {
   const state: State = { event, results: [], errors: [], stopped: false, context, reduce };
   if (taps?.length) {
-    if (HOOK_NAMES[name] === 'parallel') await Promise.all(taps.map((t) => t.run(state)));
-    else for (const t of taps) await t.run(state);
+    if (HOOK_NAMES[name] === 'parallel') return Promise.all(taps.map((t) => t.run(state))).then(() => outcomeOf(state));
+    for (let i = 0; i < taps.length; i++) {
+      const step = taps[i].run(state);
+      if (step instanceof Promise) return step.then(() => runRest(taps, i + 1, state));
+    }
   }
+  return outcomeOf(state);
+}
+
+async function runRest(taps: readonly Tap[], from: number, state: State): Promise<HookOutcome<never>> {
+  for (let i = from; i < taps.length; i++) await taps[i].run(state);
+  return outcomeOf(state);
+}
+
+function outcomeOf(state: State): HookOutcome<never> {
   return { event: state.event, results: state.results, errors: state.errors } as never;
 }
 
@@ -229,7 +304,7 @@ export function addTap<N extends HookName>(
     tools: opts.tools,
     id: nextTapId++,
     // A call that began before the tap was removed still holds it: it does nothing then.
-    run: (state) => (removed ? Promise.resolve(state) : runTap(state, hook, opts, onError, fn as never)),
+    run: (state) => (removed ? state : runTap(state, hook, opts, onError, fn as never)),
   };
   // A new array each time: a call in progress keeps iterating the one it started with.
   hooks.set(hook, [...(hooks.get(hook) ?? []), tap].sort(byStage));

@@ -368,7 +368,7 @@ async function registerPlugin(plugin: PluginDefinition, entry: Entry, options: R
       name,
       options: entry.options,
       provide: (ref, factory, opts) => options.container.provide(ref, factory, opts),
-      services: { get: options.container.get, find: options.container.find },
+      services: { get: (ref) => options.container.get(ref), find: (ref) => options.container.find(ref) },
       hooks: options.hooks,
     });
   } catch (cause) {

@@ -26,6 +26,8 @@ export interface IgnoreService {
   readonly fileName: string;
   /** P5–P7 for one resolved path. Paths outside every root are allowed here (P4: not this gate's call). */
   checkPath(path: ResolvedPath, access: PathAccess): Promise<GateDecision>;
+  /** {@link IgnoreService.checkPath}, synchronously, when the service can (the same answer). */
+  checkPathSync?(path: ResolvedPath, access: PathAccess): GateDecision;
   /** True when an absolute path (inside a root) is ignored; `isDirectory` tests it as a directory. */
   isIgnored(absolutePath: string, isDirectory: boolean): boolean;
   /**

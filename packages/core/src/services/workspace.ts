@@ -41,6 +41,11 @@ export interface WorkspaceService {
   splitHint(text: string): { root?: WorkspaceRoot; rest: string };
   /** Resolve a path as P1–P4 say, relative to `base` (default: the hinted root or the primary root). */
   resolve(input: string, options?: { base?: WorkspaceRoot }): Promise<ResolvedPath>;
+  /**
+   * {@link WorkspaceService.resolve}, synchronously, when the service can (the same answer; the
+   * same errors, thrown). The ignore-rules gate uses it so a path check costs no promise.
+   */
+  resolveSync?(input: string, options?: { base?: WorkspaceRoot }): ResolvedPath;
   /** The root containing an absolute physical path, if any. */
   rootOf(absolutePath: string): WorkspaceRoot | undefined;
 }

@@ -1,3 +1,4 @@
+import { callHookNow, type HookOutcome, type HookReducer } from '../../hooks/hook-bus.js';
 import type { ToolResult } from '../../tool/tool-result.js';
 import type { CallContext } from '../call-context.js';
 import { tapContext } from './tap-context.js';
@@ -5,11 +6,13 @@ import { hookContext } from './pre-tool-use.js';
 
 /**
  * PostToolUse taps, in series: each may amend the result (the next sees the amendment) or
- * ask to cancel the task. A failing tap is recorded and skipped: the result stands.
+ * ask to cancel the task. A failing tap is recorded and skipped: the result stands. Taps that
+ * answer synchronously with nothing to add (the usual case) leave the result as it was, at once.
  */
-export async function postToolUse(call: CallContext, result: ToolResult): Promise<ToolResult> {
+export function postToolUse(call: CallContext, result: ToolResult): ToolResult | Promise<ToolResult> {
   const { task } = call;
-  const outcome = await task.hooks.callWaterfall(
+  const outcome = callHookNow(
+    task.hooks,
     'PostToolUse',
     {
       taskId: task.id,
@@ -21,9 +24,18 @@ export async function postToolUse(call: CallContext, result: ToolResult): Promis
       success: !result.isError,
       durationMs: Date.now() - call.startedAt,
     },
-    (event, r) => ({ event: r.result ? { ...event, result: r.result } : event }),
+    foldPostToolUse,
     tapContext(call),
   );
+  if (outcome instanceof Promise) return outcome.then((o) => settle(call, o));
+  return outcome.errors.length === 0 && outcome.results.length === 0 ? outcome.event.result : settle(call, outcome);
+}
+
+/** A tap's amended result is what the next tap sees. */
+const foldPostToolUse: HookReducer<'PostToolUse'> = (event, r) => ({ event: r.result ? { ...event, result: r.result } : event });
+
+async function settle(call: CallContext, outcome: HookOutcome<'PostToolUse'>): Promise<ToolResult> {
+  const { task } = call;
   for (const r of outcome.results) {
     if (r.additionalContext) call.context.push(hookContext('PostToolUse', r.additionalContext));
     if (r.cancel) {

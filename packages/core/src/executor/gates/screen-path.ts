@@ -3,9 +3,9 @@ import type { ServiceRef } from '../../container/service-ref.js';
 import type { QuiverErrorCode } from '../../error-codes.js';
 import { ERROR_CODES, isQuiverError } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
-import type { GateDecision, PathAccess } from '../../services/ignore.js';
+import type { GateDecision, IgnoreService, PathAccess } from '../../services/ignore.js';
 import { protectedPathsOf } from '../../services/protected-paths.js';
-import type { ResolvedPath, WorkspaceRoot } from '../../services/workspace.js';
+import type { ResolvedPath, WorkspaceRoot, WorkspaceService } from '../../services/workspace.js';
 
 /** What {@link screenPath} found: the resolved path, or why the ignore-rules gate refuses it. */
 export type PathScreen =
@@ -46,18 +46,66 @@ export async function screenPath(
   access: PathAccess,
   options?: { readonly base?: WorkspaceRoot },
 ): Promise<PathScreen | undefined> {
+  return screenPathNow(services, input, access, options);
+}
+
+/**
+ * {@link screenPath}, answered synchronously when the workspace and ignore services can
+ * (`resolveSync`, `checkPathSync`): the gate checks every declared path of every call, and
+ * four promises per path were a measurable part of a call (internal).
+ */
+export function screenPathNow(
+  services: { find<T>(ref: ServiceRef<T>): T | undefined },
+  input: string,
+  access: PathAccess,
+  options?: { readonly base?: WorkspaceRoot },
+): PathScreen | undefined | Promise<PathScreen | undefined> {
   const workspace = services.find(coreServices.workspace);
   if (!workspace) return undefined;
+  if (!workspace.resolveSync) return resolveThenScreen(services, workspace, input, access, options);
+  let path: ResolvedPath;
+  try {
+    const { root, rest } = workspace.splitHint(input);
+    const base = root ?? options?.base;
+    path = workspace.resolveSync(rest, base ? { base } : undefined);
+  } catch (e) {
+    return unresolved(e);
+  }
+  return screenResolved(services, input, access, path);
+}
+
+async function resolveThenScreen(
+  services: { find<T>(ref: ServiceRef<T>): T | undefined },
+  workspace: WorkspaceService,
+  input: string,
+  access: PathAccess,
+  options?: { readonly base?: WorkspaceRoot },
+): Promise<PathScreen | undefined> {
   let path: ResolvedPath;
   try {
     const { root, rest } = workspace.splitHint(input);
     const base = root ?? options?.base;
     path = await workspace.resolve(rest, base ? { base } : undefined);
   } catch (e) {
-    if (!isQuiverError(e)) throw e;
-    const text = e.rule && !e.message.includes(`rule ${e.rule}`) ? `${e.message} (rule ${e.rule})` : e.message;
-    return { allowed: false, stage: 'resolve', code: e.code, text, rule: e.rule };
+    return unresolved(e);
   }
+  return screenResolved(services, input, access, path);
+}
+
+/** A path that did not resolve (P1–P3), as the gate refuses it; anything but a QuiverError is rethrown. */
+function unresolved(e: unknown): PathScreen {
+  if (!isQuiverError(e)) throw e;
+  const text = e.rule && !e.message.includes(`rule ${e.rule}`) ? `${e.message} (rule ${e.rule})` : e.message;
+  return { allowed: false, stage: 'resolve', code: e.code, text, rule: e.rule };
+}
+
+/** E1 for writes, then the ignore rules (P5–P7) on a resolved path. */
+function screenResolved(
+  services: { find<T>(ref: ServiceRef<T>): T | undefined },
+  input: string,
+  access: PathAccess,
+  path: ResolvedPath,
+): PathScreen | Promise<PathScreen> {
   if (access === 'write') {
     // E1 before anything else, inside the workspace or outside it, and before approval:
     // no setting lets a tool rewrite what Quiver executes.
@@ -69,7 +117,12 @@ export async function screenPath(
   }
   const ignore = services.find(coreServices.ignore);
   if (!ignore) return { allowed: true, path };
-  const decision = await ignore.checkPath(path, access);
+  if (ignore.checkPathSync) return judged(ignore, input, path, ignore.checkPathSync(path, access));
+  return ignore.checkPath(path, access).then((decision) => judged(ignore, input, path, decision));
+}
+
+/** The ignore service's decision as the gate's answer. */
+function judged(ignore: IgnoreService, input: string, path: ResolvedPath, decision: GateDecision): PathScreen {
   if (decision.allowed) return { allowed: true, path };
   const subject = decision.subject ?? input;
   const text =
