@@ -7,7 +7,7 @@ import { callServices } from './call-steps.js';
 export function buildTaskConfig(call: CallContext): TaskConfig {
   const { task } = call;
   const workspace = call.scope.find(coreServices.workspace);
-  const config = {
+  return Object.freeze({
     taskId: task.id,
     tool: call.name,
     cwd: task.cwd,
@@ -26,15 +26,8 @@ export function buildTaskConfig(call: CallContext): TaskConfig {
     command: call.command ?? undefined,
     approval: call.approval,
     options: task.tools.options(call.name),
-    signal: undefined as unknown as AbortSignal,
+    signal: task.signal,
     modelId: task.modelId,
     approvalSettings: task.approver.settings,
-  };
-  // A task's first call reads its signal only if the tool does (an MCP call is a task of its
-  // own, and most never read it: making the signal and aborting it at dispose cost more than
-  // the call's other steps). A getter costs too, so from the second call on the signal is made.
-  const lazy = task.lazySignal;
-  if (lazy.made || lazy.configs++ > 0) config.signal = task.signal;
-  else Object.defineProperty(config, 'signal', { get: () => task.signal, enumerable: true });
-  return Object.freeze(config);
+  });
 }

@@ -69,17 +69,6 @@ export interface TaskContext {
   readonly mistakes: MistakeCounter;
   readonly caller: ToolCaller;
   readonly signal: AbortSignal;
-  /** The task's signal, made on first use (see `buildTaskConfig`). */
-  readonly lazySignal: LazySignal;
-}
-
-/** A task's signal, made on first use (internal). */
-export interface LazySignal {
-  /** True once the signal was made. */
-  readonly made: boolean;
-  /** How many calls' configs were built before it was made. */
-  configs: number;
-  get(): AbortSignal;
 }
 
 /** One tool call as it moves through the gates (internal). */

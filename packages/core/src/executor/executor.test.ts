@@ -300,7 +300,7 @@ describe('tasks', () => {
     expect(resultText(await task.call('aborted', {}))).toBe('true');
   });
 
-  it('the signal is aborted by dispose, also when the tool first reads it afterwards (it is made on first use)', async () => {
+  it('the signal is aborted by dispose, also when the tool first reads it afterwards', async () => {
     const h = (host = createRecordingHost({ bare: true }));
     const configs: TaskConfig[] = [];
     const t = defineTool({

@@ -22,7 +22,7 @@ import type { TaskConfig } from '../tool/task-config.js';
 import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
 import { subagentUi } from '../host/subagent-ui.js';
 import { buildTaskConfig } from './build-task-config.js';
-import type { CallContext, CallOptions, Gate, LazySignal, TaskContext, TaskOffer, ToolSource } from './call-context.js';
+import type { CallContext, CallOptions, Gate, TaskContext, TaskOffer, ToolSource } from './call-context.js';
 import { failure, findTool, newCall, runGates } from './call-steps.js';
 import { checkCall, type CheckOutcome } from './check-call.js';
 import { modelRefusal } from './offer-gate.js';
@@ -125,7 +125,11 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
   scope.provideValue(coreServices.taskHooks, hooks);
   const workspace = scope.find(coreServices.workspace);
   const loops = createLoopDetector();
-  const signal = lazyTaskSignal(options.signal);
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onOuterAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
 
   const task: Task = {
     id: options.id ?? randomUUID(),
@@ -144,7 +148,9 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
       loops.reset();
     },
     async dispose() {
-      signal.dispose();
+      // A long-lived outer signal (a host's session) would otherwise keep every task it saw.
+      outer?.removeEventListener('abort', onOuterAbort);
+      controller.abort(TASK_DISPOSED);
       await scope.dispose();
       hooks.dispose();
     },
@@ -167,49 +173,9 @@ export function createTask(host: ExecutorOptions, options: TaskOptions = {}): Ta
     readCache,
     mistakes,
     caller: { call: (name, params) => task.call(name, params, FROM_TOOL), names: () => host.tools.names() },
-    get signal() {
-      return signal.get();
-    },
-    lazySignal: signal,
+    signal: controller.signal,
   };
   return task;
-}
-
-/**
- * The task's signal: aborted with the outer signal, or by `dispose()` (TASK_DISPOSED). Made on
- * first use: an AbortController, its signal, the listener on the outer signal and the abort
- * event at dispose cost a task per MCP call several microseconds, and most calls never read it.
- * Read after the fact, it is aborted exactly as an eager one would be.
- */
-function lazyTaskSignal(outer: AbortSignal | undefined): LazySignal & { dispose(): void } {
-  let controller: AbortController | undefined;
-  /** Why the task ended before anyone read its signal (set by dispose). */
-  let ended: { reason: unknown } | undefined;
-  const onOuterAbort = (): void => controller?.abort(outer?.reason);
-  return {
-    configs: 0,
-    get made() {
-      return controller !== undefined;
-    },
-    get() {
-      if (controller) return controller.signal;
-      controller = new AbortController();
-      if (ended) controller.abort(ended.reason);
-      else if (outer?.aborted) controller.abort(outer.reason);
-      else outer?.addEventListener('abort', onOuterAbort, { once: true });
-      return controller.signal;
-    },
-    dispose() {
-      if (!controller) {
-        // What the signal would say had it been made at the start: the outer abort if it came first.
-        ended ??= { reason: outer?.aborted ? outer.reason : TASK_DISPOSED };
-        return;
-      }
-      // A long-lived outer signal (a host's session) would otherwise keep every task it saw.
-      outer?.removeEventListener('abort', onOuterAbort);
-      controller.abort(TASK_DISPOSED);
-    },
-  };
 }
 
 /** Calls a tool makes through `config.executor`. */
