@@ -23,20 +23,23 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     "folder ahead; nsenter's own -w resolves the folder outside, past the masks) and Node's spawn of nsenter (same as the " +
     "baseline's bash).",
   'pipeline-overhead':
-    'CPU time in-process (process.cpuUsage, alternating batches of 4,000 calls against the previous build in the same ' +
-    'process, load 20–40 on 2 cores): ~45–60 µs per call; the wall figure in the table is 2–4× that because the machine is ' +
-    'loaded. The filesystem is a floor of ~14 µs of it at idle: `statSync` of `.quiverignore` (4.2 µs) and of the missing ' +
-    '`.clineignore` (1.4 µs) for freshness, and an `lstatSync` per path component below the root (4.3 µs each, two on ' +
-    'average here). Measured alone, a stat that finds nothing costs 1.4 µs: the other ~2.8 µs of each is the Stats object ' +
-    'Node 20 builds (four Dates), which no public fs call avoids (realpathSync.native is 7.4 µs, and the walk still needs ' +
-    "each component's type). Caches that would skip the stats were not added because none is safe: an `fs.watch` event " +
-    'arrives on a later event-loop turn, so a call right after an edit or a symlink swap could still run on the old answer, ' +
-    'and a resolved prefix cannot be revalidated with fewer syscalls than the walk (a stat of the last folder misses an ' +
-    'ancestor swapped for a link to the same folder). The JS left (~30–40 µs at idle: the call scope, the two hook events, ' +
-    'zod, the task config, telemetry, the loop signature, GC) was cut in session 5 — gates answer synchronously when they ' +
-    'have nothing to wait for, one services object per call, no result copy, values of a scope without an awilix container, ' +
-    'plain-number stamps — from 24.3 to 20.4 KB allocated per call (inspector sampling heap profiler, collected objects ' +
-    'included) and ~10% CPU; < 20 µs would leave ~6 µs for all of it beside the stats.',
+    'Session 6 (1 Dec 2026, process.cpuUsage, batches of 4,000 calls alternating with the previous build in one process, ' +
+    'load 10–45 on 2 cores): 33.8 µs of CPU per call against 55.8 µs before (0.61×; best batches 27.8 vs 47.0), 11.5 KB ' +
+    'allocated per call against 20.4 KB, and 0.3 KB of it still alive at the next scavenge against 2.9 KB (sampling heap ' +
+    "profiler without the objects minor GCs collect). What it was: every call's scope came from the same object literal " +
+    'as the long-lived root and task scopes, so V8 pretenured it and the scavenger kept each call (its scope, closures, ' +
+    'promises) until a full GC — 71% of a scope microbenchmark was GC; scopes are now a class. Hook taps, gates and the ' +
+    'path check (WorkspaceService.resolveSync, IgnoreService.checkPathSync) now answer synchronously when they can: no ' +
+    'promise per tap, gate or path, no microtask turn per step. The loop detector compares arguments instead of building ' +
+    'a JSON signature, and the lexical form of a plain relative path is a join instead of posix.resolve. What is left at ' +
+    'idle (~35–40 µs wall, so still above 20): four stats — `.quiverignore` and the missing `.clineignore` for freshness, ' +
+    'an lstat per component (1–3 here) — ~3 µs each under load, most of it the Stats object with four Dates Node 20 builds; ' +
+    'and ~20 µs of JS spread thinly (zod, the tool definition parsing the params again, buildTaskConfig, two hook events, ' +
+    'telemetry, four service lookups through awilix, the call id). No cache replaces a stat with the same guarantee: an ' +
+    '`fs.watch` event arrives on a later event-loop turn (a call right after an edit would run on the old rules), a stat ' +
+    'of the root folder misses an edit in place and, within one tick of the kernel file clock, a file created beside it, ' +
+    'and a cached prefix needs a stat plus a readlink of a held descriptor to prove it still leads to the same folder at ' +
+    'the same place — no fewer calls than the 1–3 lstats of the walk.',
   'list-walker':
     "Session 6: the walker judges each folder's entries with the ignore service's per-folder filter (`ListingFilter.folder`: " +
     'the folder placed in the roots once, one yes/no per distinct name where the rules judge by name) instead of building ' +
@@ -102,15 +105,15 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'baseline); even grouped by folder it would save ~100 tokens here. search_files already shows whole lines with their ' +
     "numbers at 0.59×. Quiver's MCP results carry no structuredContent copy; server-filesystem's do, and only its text is counted.",
   'peer-small-reads':
-    'Server CPU per call (/proc utime+stime, SDK client, servers alternating, 1,000 calls, load 28–30): quiver mcp ' +
-    "2.2–2.5 ms before session 5's per-call changes, 1.7–2.0 ms after; server-filesystem 1.1 ms. Under strace -f (400 calls, " +
-    'client included) the new server makes 4,693 futex and 1,621 epoll_pwait calls against 12,521 and 5,155 (the ' +
-    'thread-pool round trips of a small read are gone). Wall time per call moved both ways between runs at that load; it is ' +
-    'dominated by the scheduler. The profile of `quiver mcp` (3,000 calls, --cpu-prof) has no dominant function any more: ' +
-    "writing the response (6%), the SDK's zod parsing of each message (~5%), the per-call task (createTask, its " +
-    'AbortController and hook bus, dispose: ~5%), the gates and the read, a few per cent each, ~20% idle. What is left of ' +
-    "the gap is the per-call task and Quiver's gates (ignore freshness, the P3 walk, the P8 checks), which " +
-    'server-filesystem does not have.',
+    'Session 6 (2 Dec 2026, server CPU from /proc utime+stime, SDK client, servers alternating, 400 calls a round, load ' +
+    '35–45 on 2 cores): quiver mcp 1.25 ms of CPU per call against 1.50 ms for the previous build and 0.88 ms for ' +
+    'server-filesystem in the same rounds (wall 2.0 / 2.6 / 1.4 ms at that load). What went: the check that the opened ' +
+    'descriptor is inside the root read /proc/self/fd/N with realpath, ten readlink calls each, twice per read (strace: ' +
+    '19 readlinks per call, now 2: one readlink of the magic link, which is already the real path); the per-call task ' +
+    'and call scopes survived scavenges (see pipeline-overhead); each gate, hook tap and path check was a promise. ' +
+    "What is left beside server-filesystem's work: the per-call task (createTask, its AbortController and hook bus, " +
+    'dispose), the gates (ignore freshness: two stats; the P3 walk: an lstat per component; the P8 open of the folder ' +
+    'and the file through it, two fstats), the line numbering of read_file, which server-filesystem does not do.',
   'peer-rss':
     "Found in session 6: object literals with a getter closure per instance (the container scope's `awilix`, the read " +
     "cache's `size`, the mistake counter's getters) are dictionary-mode objects that V8's scavenger kept alive, with all " +
