@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseProgram } from 'acorn';
 import { buildSync, transformSync } from 'esbuild';
 import { analyze } from 'eslint-scope';
@@ -16,6 +16,12 @@ const LOADER = 'chunk-loader.js';
 /** The two lines of tsup.config.ts's banner: a converted chunk gets its require from the loader. */
 const BANNER =
   "import { createRequire as __quiverCreateRequire } from 'node:module';\nconst require = __quiverCreateRequire(import.meta.url);\n";
+/**
+ * The `import.meta` properties the loader gives a converted chunk (src/bundle/chunk-loader.ts
+ * builds that object): a chunk that reads any other, or uses `import.meta` itself, stays an ES
+ * module, where it gets Node's.
+ */
+export const IMPORT_META_KEYS: readonly string[] = ['url'];
 
 interface Chunk {
   file: string;
@@ -102,6 +108,8 @@ function readChunk(dist: string, file: string): Chunk {
   const reassigned = reassignedExport(text, chunk.exports);
   if (reassigned) return keep(`its export ${reassigned} is assigned after the chunk ran`);
   if (!text.startsWith(BANNER)) return keep('has no banner');
+  const meta = imports.find((i) => i.t === 3 && !readsMetaKey(text, i.e));
+  if (meta) return keep(`uses ${text.slice(meta.s, meta.e + 12).split(/[^\w$.]/)[0]}, which the loader's import.meta lacks`);
   // Dynamic import() and import.meta become the loader's (a vm.Script has no module loader).
   let code = text;
   for (const i of [...imports].reverse()) {
@@ -115,6 +123,12 @@ function readChunk(dist: string, file: string): Chunk {
     return keep(`esbuild cannot make it CommonJS (${(error as Error).message.split('\n')[0]})`);
   }
   return chunk;
+}
+
+/** Whether the `import.meta` ending at `end` is followed by `.<one of IMPORT_META_KEYS>` (and not written to). */
+function readsMetaKey(text: string, end: number): boolean {
+  const m = /^\.([\w$]+)(\s*(?:=(?!=)|\+\+|--|[-+*/%&|^]=))?/.exec(text.slice(end, end + 40));
+  return m !== null && m[2] === undefined && IMPORT_META_KEYS.includes(m[1]);
 }
 
 /** `import("./X.js")` siblings, so chunks only a dynamic import reaches are converted too. */
@@ -154,24 +168,24 @@ function facade(cjs: string, exports: Chunk['exports']): string {
 }
 
 /**
- * Run the built command the way most starts do (one `exec read_file`, one MCP session up to
- * tools/list) with QUIVER_TRAIN_CODE_CACHE=1: at exit the loader writes each chunk's code cache
- * with every function those runs compiled. A training run that fails fails the build.
+ * Run the built command the way most starts do (one `exec read_file`, then one MCP session:
+ * tools/list and one read_file call), each with {@link trainingHook} loaded by `node --import`: at exit it writes
+ * each loaded chunk's code cache with every function compiled so far. The MCP run starts from
+ * the caches the exec run wrote, so their shared chunks end up with both runs' functions.
+ * Training is this build step only: the shipped loader writes nothing whatever the environment
+ * holds. A training run that fails, or a cache it cannot write, fails the build.
  * @param dist - the folder of the bundle.
+ * @returns the cache files written.
  */
-export function trainCodeCache(dist: string): string[] {
+export async function trainCodeCache(dist: string): Promise<string[]> {
   for (const f of readdirSync(dist)) if (f.endsWith('.cjs.cache')) rmSync(join(dist, f));
   const work = mkdtempSync(join(tmpdir(), 'quiver-code-cache-'));
   try {
     writeFileSync(join(work, 'small.txt'), 'code cache training\n');
-    const env = { ...process.env, QUIVER_TRAIN_CODE_CACHE: '1' };
-    const bin = join(dist, 'bin.js');
-    const run = (args: string[], input: string | undefined, expect: string) => {
-      const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, env, input, encoding: 'utf8', timeout: 120_000 });
-      if (r.status !== 0 || !r.stdout.includes(expect))
-        throw new Error(`code cache training: quiver ${args[0]} failed (${r.status ?? r.signal}): ${r.stderr || r.stdout}`);
-    };
-    run(['exec', 'read_file', JSON.stringify({ path: 'small.txt' }), '--cwd', work], undefined, 'code cache training');
+    const hook = join(work, 'train-code-cache.mjs');
+    writeFileSync(hook, trainingHook(pathToFileURL(join(dist, LOADER)).href));
+    const argv = ['--import', pathToFileURL(hook).href, join(dist, 'bin.js')];
+    await runToExit(argv, ['exec', 'read_file', JSON.stringify({ path: 'small.txt' }), '--cwd', work], work, [], 'code cache training');
     const rpc = [
       {
         jsonrpc: '2.0',
@@ -181,10 +195,64 @@ export function trainCodeCache(dist: string): string[] {
       },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'read_file', arguments: { path: 'small.txt' } } },
     ];
-    run(['mcp', '--cwd', work], rpc.map((m) => JSON.stringify(m)).join('\n') + '\n', '"read_file"');
+    await runToExit(
+      argv,
+      ['mcp', '--cwd', work],
+      work,
+      rpc.map((m) => JSON.stringify(m)),
+      'code cache training',
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return readdirSync(dist).filter((f) => f.endsWith('.cjs.cache'));
+  const caches = readdirSync(dist).filter((f) => f.endsWith('.cjs.cache'));
+  if (caches.length === 0) throw new Error('code cache training: the runs loaded no converted chunk, so no cache was written');
+  return caches;
+}
+
+/**
+ * Run `node ...argv ...args`, write `lines` to its stdin and close it once stdout shows
+ * `expect` (the MCP server ends at end of input, answered or not), and require exit code 0.
+ */
+function runToExit(argv: string[], args: string[], cwd: string, lines: string[], expect: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...argv, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (stdout.includes(expect)) child.stdin.end();
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdin.on('error', () => {}); // an exit before reading its input is reported below
+    for (const line of lines) child.stdin.write(`${line}\n`);
+    if (lines.length === 0) child.stdin.end();
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0 && stdout.includes(expect)) resolve();
+      else reject(new Error(`code cache training: quiver ${args[0]} failed (${code ?? signal}): ${stderr || stdout}`));
+    });
+  });
+}
+
+/**
+ * The module a training run preloads (`node --import`): at exit it writes the caches of the
+ * chunks the loader at `loaderUrl` ran (the same module instance the bundle uses), and a cache
+ * it could not write makes the run exit with 70, so the build fails instead of shipping without it.
+ * @param loaderUrl - the file URL of the bundle's chunk-loader.js.
+ */
+export function trainingHook(loaderUrl: string): string {
+  return [
+    `import { writeChunkCaches } from ${JSON.stringify(loaderUrl)};`,
+    "process.on('exit', () => {",
+    '  const { failed } = writeChunkCaches();',
+    '  for (const f of failed) process.stderr.write(`code cache: cannot write ${f.file}: ${f.message}\\n`);',
+    '  if (failed.length > 0) process.exitCode = 70;',
+    '});',
+    '',
+  ].join('\n');
 }

@@ -84,7 +84,7 @@ export default defineConfig([
       await copyBundledManifests(pkg, new URL('./', import.meta.url));
       const dist = fileURLToPath(new URL('./dist', import.meta.url));
       await convertBundleChunks(dist);
-      trainCodeCache(dist);
+      await trainCodeCache(dist);
     },
   },
 ]);
