@@ -101,17 +101,13 @@ async function walker(tree: string): Promise<(limit: number) => Promise<ListFile
     try {
       const filter = createListingFilter(ignore, workspace.roots);
       // As the tool passes them: the per-folder judge for entries, the path test for link targets.
-      const ignoredIn = (dir: string) => {
-        const shown = filter.folder(dir);
-        return (name: string, isDir: boolean) => !shown(name, isDir);
-      };
       return await listFiles(tree, {
         recursive: true,
         limit,
         timeoutMs: 600_000,
         root: tree,
         isIgnored: (p, d) => !filter.show(p, d),
-        ignoredIn,
+        shownIn: (dir) => filter.folder(dir),
       });
     } finally {
       ignore.dispose();

@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatFilesList, sortListedPaths } from './format-files-list.js';
+import { compareListedPaths, formatFilesList, listingText, sortListedPaths } from './format-files-list.js';
+import { collator } from './segment-sort-key.js';
 import { formatWalk } from './format-walk.js';
 import { listFiles, listFilesCounted, walkPaths, type ListFilesOptions } from './list-files.js';
 
-// formatWalk sorts folder by folder; the listing must stay exactly what sorting every path
-// (sortListedPaths, the order the listing has always had) gives. Checked on real trees.
+// formatWalk sorts folder by folder, sortListedPaths sorts paths (and is formatWalk's
+// fallback); both must give exactly the listing order by definition (referenceCompare below,
+// a plain comparator sort). Checked on real trees.
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -103,10 +105,30 @@ function randomTree({ seed, unicode, twins }: TreeShape): string {
   return root;
 }
 
-/** The text the tool showed before formatWalk: every listed path through sortListedPaths. */
-async function globalSortText(root: string, options: ListFilesOptions): Promise<string> {
+/**
+ * The listing order by definition, with no segment key and no tree (so neither formatWalk nor
+ * sortListedPaths, its fallback, is compared with itself): segment by segment, a path that
+ * ends at a segment before one that goes on, then the collator; two segments the collator
+ * calls equal (`Src`/`src`) go on to the next one. That last rule is where it differs from the
+ * baseline's comparator (compareListedPaths), which calls such paths equal and so is no total
+ * order when two sibling folders' names are equal to the collator.
+ */
+function referenceCompare(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const xEnds = i + 1 === x.length;
+    const yEnds = i + 1 === y.length;
+    if (xEnds !== yEnds) return xEnds ? -1 : 1;
+    const c = collator.compare(x[i], y[i]);
+    if (c !== 0) return c;
+  }
+  return x.length - y.length;
+}
+
+async function referenceText(root: string, options: ListFilesOptions): Promise<string> {
   const [paths, hit] = await listFiles(root, options);
-  return formatFilesList(paths, hit);
+  return listingText([...paths].sort(referenceCompare), hit);
 }
 
 async function walkText(root: string, options: ListFilesOptions): Promise<string> {
@@ -125,9 +147,13 @@ describe('formatWalk (the listing sorted per folder)', () => {
       const root = randomTree(shape);
       for (const recursive of [true, false]) {
         const options = { recursive, limit: Infinity, timeoutMs: 60_000, root };
-        const expected = await globalSortText(root, options);
+        const expected = await referenceText(root, options);
         expect(expected.split('\n').length).toBeGreaterThan(recursive ? 100 : 2);
         expect(await walkText(root, options)).toBe(expected);
+        const [paths, hit] = await listFiles(root, options);
+        expect(formatFilesList(paths, hit)).toBe(expected);
+        // Without equal-key sibling folders the baseline's comparator is a total order: the same.
+        if (!shape.twins) expect(listingText([...paths].sort(compareListedPaths), hit)).toBe(expected);
       }
     });
   }
@@ -147,7 +173,7 @@ describe('formatWalk (the listing sorted per folder)', () => {
     const options = { recursive: true, limit: 50, timeoutMs: 60_000, root };
     const { walk } = await listFilesCounted(root, options, { limit: 5000, timeoutMs: 10_000 });
     expect(walk!.didHitLimit).toBe(true);
-    expect(formatWalk(walk!)).toBe(formatFilesList(walkPaths(walk!), true));
-    expect(formatWalk(walk!)).toBe(await globalSortText(root, options));
+    expect(formatWalk(walk!)).toBe(listingText(walkPaths(walk!).sort(referenceCompare), true));
+    expect(formatWalk(walk!)).toBe(await referenceText(root, options));
   });
 });

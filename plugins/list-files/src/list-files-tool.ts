@@ -87,12 +87,12 @@ async function executeListFiles(config: TaskConfig<ListFilesOptions>, params: z.
   const filter = ignore ? createListingFilter(ignore, config.workspaceRoots) : undefined;
   const recursive = isRecursive(params.recursive);
   const isIgnored = filter ? (path: string, isDir: boolean) => !filter.show(path, isDir) : undefined;
-  const ignoredIn = filter ? (dir: string) => negate(filter.folder(dir)) : undefined;
+  const shownIn = filter ? (dir: string) => filter.folder(dir) : undefined;
   // Links are followed only within the workspace; outside it, within the listed directory.
   const root = target.containingRoot?.path ?? target.resolved;
   const { walk, counts } = await listFilesCounted(
     target.resolved,
-    { recursive, limit: config.options.limit, timeoutMs: config.options.timeoutMs, isIgnored, ignoredIn, root, signal: config.signal },
+    { recursive, limit: config.options.limit, timeoutMs: config.options.timeoutMs, isIgnored, shownIn, root, signal: config.signal },
     { limit: Math.max(SUMMARY_SCAN_LIMIT, config.options.limit), timeoutMs: SUMMARY_SCAN_TIMEOUT_MS },
   );
   if (config.signal.aborted) {
@@ -103,8 +103,4 @@ async function executeListFiles(config: TaskConfig<ListFilesOptions>, params: z.
   const listing = formatFilesList(paths, true);
   const summary = counts && paths.length > 0 ? folderSummary(paths, counts, recursive) : '';
   return textResult(summary ? `${listing}\n${summary}` : listing);
-}
-
-function negate(shown: (name: string, isDir: boolean) => boolean): (name: string, isDir: boolean) => boolean {
-  return (name, isDir) => !shown(name, isDir);
 }

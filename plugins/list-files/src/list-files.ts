@@ -16,12 +16,13 @@ export interface ListFilesOptions {
    */
   isIgnored?: (absolutePath: string, isDirectory: boolean) => boolean;
   /**
-   * The same check per directory (`ListingFilter.folder` of `@quiver/ignore`):
-   * `ignoredIn(dir)(name, isDir)` must equal `isIgnored(`${dir}/${name}`, isDir)`. When given,
-   * the entries of each directory are judged with it, without building their absolute paths;
-   * `isIgnored` (if given) still judges symlink targets.
+   * The same check per directory, as what is shown (pass `ListingFilter.folder` of
+   * `@quiver/ignore` as it is): `shownIn(dir)(name, isDir)` must equal
+   * `!isIgnored(`${dir}/${name}`, isDir)`. When given, the entries of each directory are judged
+   * with it, without building their absolute paths; `isIgnored` (if given) still judges
+   * symlink targets.
    */
-  ignoredIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
+  shownIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
   /**
    * The workspace root. Symlinked directories are followed only when their target is inside
    * it, and `.gitignore` files between it and `dir` apply too. @default dir
@@ -81,7 +82,7 @@ interface WalkContext {
   readonly gitignore: boolean;
   readonly rootReal: string;
   readonly isIgnored?: (absolutePath: string, isDirectory: boolean) => boolean;
-  readonly ignoredIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
+  readonly shownIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
   readonly deadline: number;
   readonly signal?: AbortSignal;
   /** Symlink targets already entered: each is walked once, which also breaks cycles. */
@@ -139,8 +140,8 @@ async function list(dir: string, options: ListFilesOptions, counts?: Counting): 
     skipHiddenDirs: recursive && !basename(abs).startsWith('.'),
     gitignore,
     rootReal,
-    isIgnored: options.isIgnored ?? (options.ignoredIn ? joinedIgnored(options.ignoredIn) : undefined),
-    ignoredIn: options.ignoredIn,
+    isIgnored: options.isIgnored ?? (options.shownIn ? joinedIgnored(options.shownIn) : undefined),
+    shownIn: options.shownIn,
     deadline: Date.now() + (options.timeoutMs ?? 10_000),
     signal: options.signal,
     linkTargets: new Set([dirReal]),
@@ -298,8 +299,8 @@ async function readDir(task: DirTask, ctx: WalkContext): Promise<DirResult> {
   }
   const levels = ctx.gitignore ? withOwnGitignore(task, dirents) : task.levels;
   const gitignored = directoryMatcher(levels, task.rel);
-  const ignoredHere = folderTest(task.abs, ctx);
-  const ignoredThere = task.real === task.abs ? undefined : folderTest(task.real, ctx);
+  const shownHere = folderTest(task.abs, ctx);
+  const shownThere = task.real === task.abs ? undefined : folderTest(task.real, ctx);
   const result: DirResult = { names: [], files: 0, subdirs: [] };
   for (const d of dirents) {
     const name = d.name;
@@ -312,8 +313,8 @@ async function readDir(task: DirTask, ctx: WalkContext): Promise<DirResult> {
     }
     if (isDir && ctx.recursive && ((ctx.skipHiddenDirs && name.charCodeAt(0) === 46) || isDefaultIgnoredDir(name, task.name))) continue;
     if (gitignored.isIgnored(name, isDir)) continue;
-    if (ignoredHere && ignoredHere(name, isDir)) continue;
-    if (ignoredThere && ignoredThere(name, isDir)) continue;
+    if (shownHere && !shownHere(name, isDir)) continue;
+    if (shownThere && !shownThere(name, isDir)) continue;
     if (target !== undefined && ctx.isIgnored && relativeInside(ctx.rootReal, target) !== undefined && ctx.isIgnored(target, isDir))
       continue;
     if (!isDir) {
@@ -331,20 +332,20 @@ async function readDir(task: DirTask, ctx: WalkContext): Promise<DirResult> {
 }
 
 /**
- * The ignore check of one directory's entries. P5 checks the lexical path and, below or
+ * The ignore check of one directory's entries (true: shown). P5 checks the lexical path and, below or
  * through a symlink, the physical one too (the caller tests both folders, and a link's target).
  */
 function folderTest(dir: string, ctx: WalkContext): ((name: string, isDir: boolean) => boolean) | undefined {
-  if (ctx.ignoredIn) return ctx.ignoredIn(dir);
+  if (ctx.shownIn) return ctx.shownIn(dir);
   const isIgnored = ctx.isIgnored;
-  return isIgnored && ((name, isDir) => isIgnored(`${dir}/${name}`, isDir));
+  return isIgnored && ((name, isDir) => !isIgnored(`${dir}/${name}`, isDir));
 }
 
 /** `isIgnored` on absolute paths from the per-directory form. */
-function joinedIgnored(ignoredIn: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean) {
+function joinedIgnored(shownIn: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean) {
   return (path: string, isDir: boolean) => {
     const slash = path.lastIndexOf('/');
-    return ignoredIn(slash === 0 ? '/' : path.slice(0, slash))(path.slice(slash + 1), isDir);
+    return !shownIn(slash === 0 ? '/' : path.slice(0, slash))(path.slice(slash + 1), isDir);
   };
 }
 
