@@ -1,4 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resultText } from '@quiver/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingUi } from '@quiver/testing';
 import { rgPath } from '@vscode/ripgrep';
@@ -25,6 +29,31 @@ const names = (c: ComposedRuntime) =>
     .tools()
     .map((t) => t.name)
     .sort();
+
+// A third party's plugin installed in the workspace, with its own top-level config section
+// (`acmeDeploy`, declared in its manifest): its entry imports the built core and zod by URL,
+// as an installed plugin has its own copy of core.
+const CORE_DIR = join(import.meta.dirname, '../../../packages/core');
+const coreUrl = pathToFileURL(join(CORE_DIR, 'dist/index.js')).href;
+const zodUrl = pathToFileURL(join(dirname(createRequire(join(CORE_DIR, 'package.json')).resolve('zod')), 'index.js')).href;
+
+function acmePlugin(): Record<string, string | object> {
+  const entry = `
+import { z } from ${JSON.stringify(zodUrl)};
+import { coreServices, defineConfigSection, definePlugin, defineTool } from ${JSON.stringify(coreUrl)};
+const deploy = defineConfigSection({ key: 'acmeDeploy', schema: z.object({ region: z.string(), retries: z.number().int().default(3) }).strict() });
+const info = defineTool({
+  name: 'deploy_info', description: 'Says where deploys go.', params: z.object({}), approval: 'none',
+  execute: async (config) => JSON.stringify(deploy.of(config.services.get(coreServices.config).config) ?? null),
+});
+export default definePlugin({ name: 'quiver-tool-acme-deploy', tools: [info], sections: [deploy] });
+`;
+  const quiver = { apiVersion: 1, tools: ['deploy_info'], entry: './index.mjs', sections: ['acmeDeploy'] };
+  return {
+    'acme-deploy/package.json': { name: 'quiver-tool-acme-deploy', version: '1.0.0', type: 'module', quiver },
+    'acme-deploy/index.mjs': entry,
+  };
+}
 
 describe('composeRuntime', () => {
   it('offers the bundled default tools when there is no config, rooted at the folders', async () => {
@@ -83,6 +112,28 @@ describe('composeRuntime', () => {
     );
     expect(composed.configFile).toBe(ws.path('cfg/quiver.config.json'));
     expect(composed.runtime.workspace.primary.path).toBe(ws.path('src'));
+  });
+
+  it('accepts the config section of a plugin the workspace installs (checked after every plugin is added)', async () => {
+    const config = { plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } };
+    const { composed } = await setup({ 'quiver.config.json': config, ...acmePlugin() });
+    // Nothing imported to accept the key: the manifest declares it.
+    expect(composed.runtime.host.registry.loadedPackages()).toEqual([]);
+    const result = await composed.runtime.createTask().call('deploy_info', {});
+    expect(result.isError).toBe(false);
+    expect(JSON.parse(resultText(result))).toEqual({ region: 'eu-west', retries: 3 });
+  });
+
+  it('still refuses a top-level key no plugin declares, naming it', async () => {
+    const ws = await createTempWorkspace({
+      'quiver.config.json': { plugins: ['./acme-deploy'], acmeDeplo: { region: 'x' } },
+      ...acmePlugin(),
+    });
+    cleanup.push(() => ws.dispose());
+    await expect(composeRuntime({ folders: [ws.root], ui: createRecordingUi() })).rejects.toMatchObject({
+      code: 'QUIVER_ERR_CONFIG_INVALID',
+      message: expect.stringContaining('acmeDeplo'),
+    });
   });
 
   it('refuses a plugin that is neither bundled nor installed in the workspace', async () => {

@@ -54,6 +54,12 @@ export async function composeRuntime(options: ComposeOptions): Promise<ComposedR
   const bundled = specs.filter((s) => BUNDLED_PLUGINS.has(s.name));
   const external = specs.filter((s) => !BUNDLED_PLUGINS.has(s.name));
   const config = withApproval(loaded.config, options.approvalOverrides);
+  // Every plugin, bundled or the workspace's own, is added before the config's keys are
+  // checked, so a section an installed plugin's manifest declares is accepted.
+  const packages = external.map((spec) => ({
+    dir: resolvePluginDir(spec.name, { configDir: loaded.dir, configFile: loaded.file, from: [] }),
+    options: spec.options ?? {},
+  }));
   const runtime = await createRuntime({
     cwd: loaded.dir,
     config,
@@ -61,17 +67,8 @@ export async function composeRuntime(options: ComposeOptions): Promise<ComposedR
     roots: loaded.config.workspaceRoots ? undefined : [...options.folders],
     noConfigPlugins: true,
     plugins: [...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) }))],
+    packages,
   });
-  try {
-    for (const spec of external) {
-      const dir = resolvePluginDir(spec.name, { configDir: loaded.dir, configFile: loaded.file, from: [] });
-      runtime.host.registry.addPackage(dir, spec.options ?? {});
-    }
-    await runtime.host.registry.ready();
-  } catch (e) {
-    await runtime.dispose();
-    throw e;
-  }
   return { runtime, config, configFile: loaded.file, configDir: loaded.dir };
 }
 

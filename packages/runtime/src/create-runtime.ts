@@ -63,6 +63,12 @@ export interface RuntimeOptions {
   bundledPlugins?: ReadonlyMap<string, BundledPackage>;
   /** In-memory plugins to add (tests, bundled distributions). */
   plugins?: { plugin: PluginDefinition; options?: Record<string, unknown> }[];
+  /**
+   * Plugin packages to add by folder (a host that resolves its plugins itself, as VS Code
+   * does), with `plugins`: before the config's top-level keys are checked, so their manifests'
+   * sections count.
+   */
+  packages?: { dir: string; options?: Record<string, unknown> }[];
   /** Skip loading the config's plugins (when `plugins` supplies them all). */
   noConfigPlugins?: boolean;
   /**
@@ -122,15 +128,27 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const ignored = [...(loaded.ignored ?? []), ...addConfigPlugins(host, loaded, options)];
   if (ignored.length)
     (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
-  for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
-  // A key no host section claimed must be a section one of the plugins declares (its manifest says, nothing imported).
-  host.registry.checkConfigKeys(
-    loaded.unclaimed,
-    configSectionsWith(options.sections).map((s) => s.key),
-  );
-  // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
-  await host.registry.ready();
-  await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });
+  const dispose = async () => {
+    (ignore as { dispose?: () => void }).dispose?.();
+    await sandbox.dispose?.();
+    await host.dispose();
+  };
+  try {
+    for (const p of options.plugins ?? []) host.registry.addPlugin(p.plugin, p.options);
+    for (const p of options.packages ?? []) host.registry.addPackage(p.dir, p.options ?? {});
+    // A key no host section claimed must be a section one of the plugins declares (its manifest says, nothing imported).
+    host.registry.checkConfigKeys(
+      loaded.unclaimed,
+      configSectionsWith(options.sections).map((s) => s.key),
+    );
+    // Hook-only plugins (no tools) load now, so their taps are in place before the first task.
+    await host.registry.ready();
+    await registerConfigHooks(host, config, { configFile: loaded.file, configDir: loaded.dir, cwd: workspace.primary.path, sandbox });
+  } catch (error) {
+    // Nothing is handed back, so nothing else could end the services (watchers, a sandbox).
+    await dispose();
+    throw error;
+  }
 
   return {
     host,
@@ -140,11 +158,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     workspace,
     tools: () => host.registry.list(),
     createTask: (taskOptions) => host.createTask({ cwd: workspace.primary.path, ...taskOptions }),
-    async dispose() {
-      (ignore as { dispose?: () => void }).dispose?.();
-      await sandbox.dispose?.();
-      await host.dispose();
-    },
+    dispose,
   };
 }
 

@@ -100,6 +100,20 @@ describe("a plugin's config section", () => {
     });
   });
 
+  it('a package the host adds by folder (`packages`) declares its section before the keys are checked', async () => {
+    const dir = await writePlugin();
+    const config = { acmeDeploy: { region: 'eu-west' } };
+    runtime = await createRuntime({ cwd: base, ui, config, noConfigPlugins: true, packages: [{ dir }] });
+    const result = await runtime.createTask().call('deploy_info', {});
+    expect(JSON.parse(resultText(result))).toEqual({ region: 'eu-west', retries: 3 });
+    await expect(
+      createRuntime({ cwd: base, ui, config: { acmeDeplyo: {} }, noConfigPlugins: true, packages: [{ dir }] }),
+    ).rejects.toMatchObject({
+      code: ERROR_CODES.CONFIG_INVALID,
+      key: 'acmeDeplyo',
+    });
+  });
+
   it('the manifest must list exactly the sections the plugin defines', async () => {
     await writePlugin({ manifestSections: ['acmeDeploy', 'acmeOther'] });
     await writeConfig({ plugins: ['./acme-deploy'], acmeDeploy: { region: 'eu-west' } });
