@@ -1,4 +1,5 @@
 import type { MaskEntry } from './compute-masks.js';
+import { READ_ONLY_PROC } from './read-only-proc.js';
 
 /** Everything one bubblewrap command line is built from. */
 export interface BwrapLayout {
@@ -48,11 +49,14 @@ export function buildBwrapMounts(layout: Omit<BwrapLayout, 'cwd' | 'setEnv'>): s
   const args = ['--die-with-parent', '--unshare-all'];
   if (layout.network === 'on') args.push('--share-net');
   args.push('--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
-  // Read-only sysctls: run as root, uid 0 inside is the host's root (only capabilities are
-  // dropped), and bubblewrap leaves /proc/sys writable when its folder is not (it is 0555):
-  // a command could otherwise set kernel.core_pattern. The values read are the sandbox's own
-  // (a sysctl answers for the namespaces of the process that reads it).
-  args.push('--ro-bind', '/proc/sys', '/proc/sys', '--ro-bind-try', '/proc/sysrq-trigger', '/proc/sysrq-trigger');
+  // Read-only sysctls (and the rest of READ_ONLY_PROC): run as root, uid 0 inside is the
+  // host's root (only capabilities are dropped), and bubblewrap leaves /proc/sys writable when
+  // its folder is not (it is 0555): a command could otherwise set kernel.core_pattern. The
+  // values read are the sandbox's own (a sysctl answers for the namespaces of the process that
+  // reads it). A slot mounts the same list read-only over its fresh /proc.
+  const [sys, ...others] = READ_ONLY_PROC;
+  args.push('--ro-bind', sys!, sys!);
+  for (const path of others) args.push('--ro-bind-try', path, path);
   args.push('--tmpfs', '/tmp', '--tmpfs', '/dev/shm');
   for (const path of layout.readable ?? []) args.push('--ro-bind', path, path);
   const rootBind = layout.mode === 'workspace-write' ? '--bind' : '--ro-bind';

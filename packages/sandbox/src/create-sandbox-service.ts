@@ -172,7 +172,10 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     ];
     const key = [inRootMaskIds(cached), ...paths.map(identity), ...mounts].join('\0');
     const carried = carriedPaths([...layout.roots, ...(layout.readable ?? []), ...layout.allowWrite, ...layout.readOnly]);
-    return { key, args: [...mounts, '--chdir', '/'], ownNetwork: layout.network !== 'on', carried };
+    // Shared by every command of the house, so its slots get them read-only (a mask's tmpfs is
+    // owned by uid 0 inside, which could chmod it and leave something for the next command).
+    const sealed = ['/dev', ...layout.masks.filter((m) => m.directory).map((m) => m.path)];
+    return { key, args: [...mounts, '--chdir', '/'], ownNetwork: layout.network !== 'on', carried, sealed };
   };
 
   // The mounts of a command's sandbox, as they are now.

@@ -126,7 +126,9 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
   it('dies once its command has exited, with whatever the command left running', async () => {
     const beat = join(root, 'src', 'beat');
     // The first beat before the loop starts: the loop may be killed before its own first one.
-    await joined(`date +%s%N > ${beat}; (while :; do date +%s%N > ${beat}; sleep 0.05; done) > /dev/null 2>&1 & echo started`);
+    // Each beat is renamed into place, so a read never sees one half written (empty).
+    const tick = `date +%s%N > ${beat}.new && mv ${beat}.new ${beat}`;
+    await joined(`${tick}; (while :; do ${tick}; sleep 0.05; done) > /dev/null 2>&1 & echo started`);
     const { readFile } = await import('node:fs/promises');
     let last = '';
     let still = true;
@@ -142,7 +144,8 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
 
   it('never outlives the process that made it (bubblewrap --die-with-parent), even SIGKILLed', async () => {
     const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
-    if (!existsSync(dist)) return; // the package is built before its tests in CI; nothing to run here otherwise
+    // `pnpm test` builds first; a missing build fails here instead of passing without a look.
+    expect(existsSync(dist), `${dist} is missing: build @quiver/sandbox first`).toBe(true);
     const script = `
       import { createSandboxService } from ${JSON.stringify(dist)};
       import { spawnSync } from 'node:child_process';
@@ -168,14 +171,25 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
   });
 
   it('without perl on the PATH, every command gets its own bubblewrap, with the same guarantees', async () => {
-    const bin = await mkdtemp(join(tmpdir(), 'quiver-no-perl-'));
+    // Outside /tmp: join tools under /tmp are refused anyway (each command has its own /tmp),
+    // so a folder there would not show that perl is what is missing.
+    const bin = await mkdtemp(join('/var/tmp', 'quiver-no-perl-'));
     try {
       for (const tool of ['bwrap', 'nsenter', 'setpriv', 'env']) {
         const found = findExecutableOnPath(tool);
-        if (found) await symlink(found, join(bin, tool));
+        expect(found, `${tool} is not on the PATH`).toBeDefined();
+        await symlink(found!, join(bin, tool));
       }
       const env = { ...process.env, PATH: bin };
       expect(findJoinTools(bin)).toBeUndefined();
+      // The same folder with perl added has every join tool: perl is what the case lacks.
+      const withPerl = await mkdtemp(join('/var/tmp', 'quiver-with-perl-'));
+      try {
+        for (const tool of ['nsenter', 'setpriv', 'env', 'perl']) await symlink(findExecutableOnPath(tool)!, join(withPerl, tool));
+        expect(findJoinTools(withPerl)).toBeDefined();
+      } finally {
+        await rm(withPerl, { recursive: true, force: true });
+      }
       const plain = createSandboxService({ roots: [root], ignore, env });
       try {
         for (let i = 0; i < 3; i++) {
@@ -191,6 +205,36 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
       }
     } finally {
       await rm(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('runs nothing when the slot it joins is not the one it was handed (its pid reused by another sandbox)', async () => {
+    const { p } = await joined('true');
+    // Another process with its own namespaces, as a reused pid could be.
+    const args = '--unshare-all --unshare-user --die-with-parent --ro-bind / / --dev /dev --proc /proc -- sleep 30'.split(' ');
+    const other = spawn(findExecutableOnPath('bwrap')!, args, { stdio: 'ignore' });
+    try {
+      let inner: number | undefined;
+      for (let i = 0; i < 50 && !inner; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        try {
+          inner = Number(readFileSync(`/proc/${other.pid}/task/${other.pid}/children`, 'utf8').trim().split(' ')[0]) || undefined;
+        } catch {
+          // not started yet
+        }
+      }
+      expect(inner).toBeDefined();
+      // The same join, aimed at that process: its mount namespace has no entry link.
+      const t = p.args.indexOf('-t');
+      const moved = [...p.args];
+      moved[t + 1] = String(inner);
+      moved[moved.length - 1] = 'echo JOINED';
+      const ran = await run({ ...p, args: moved }, root);
+      expect(ran.stdout).not.toContain('JOINED');
+      expect(ran.code).not.toBe(0);
+      expect(ran.stderr).toMatch(/\/dev\/\.quiver-slot\/[0-9a-f]+/);
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 

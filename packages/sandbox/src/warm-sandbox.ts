@@ -1,7 +1,8 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { findExecutable } from './find-executable.js';
-import { HOUSE_SCRIPT, SLOT_SCRIPT, slotSyscalls } from './warm-scripts.js';
+import { HOUSE_SCRIPT, SLOT_ENTRY_DIR, SLOT_SCRIPT, slotMakerArgs, slotSyscalls } from './warm-scripts.js';
 
 /**
  * The programs that put a command into the long-lived sandbox: util-linux `nsenter` (joins
@@ -31,6 +32,11 @@ export interface WarmLayout {
   ownNetwork: boolean;
   /** The house's mounts under /tmp each slot mounts again over its fresh /tmp (outermost first). */
   carried: string[];
+  /**
+   * The house's own writable mounts (/dev, each folder mask's tmpfs), made read-only once per
+   * house before its first slot: every command of the house would otherwise share them.
+   */
+  sealed: string[];
 }
 
 /** The long-lived sandbox and its slots (see {@link createWarmPool}). */
@@ -57,12 +63,17 @@ interface Part {
 
 /** A slot: its own PID namespace inside the house, made by the house's maker; its PID 1 idles until joined. */
 interface Slot {
+  /**
+   * Its id: what the maker's lines about it say, and the name of its entry link, which exists
+   * in its own mount namespace only (random, so no other namespace has it by chance).
+   */
+  id: string;
   /** Its PID 1, as this process sees it. */
   pid?: number;
   join?: string[];
   ready: Promise<boolean>;
-  /** Settles `ready` from the maker's line about it. */
-  settle(line: string): void;
+  /** Settles `ready` from the maker's line about it: `ready` or `failed`, and its first process's pid in the house. */
+  settle(word: string, n?: number): void;
 }
 
 /** The long-lived sandbox: bubblewrap with every mask, idling; commands run in its slots. */
@@ -71,8 +82,8 @@ interface House extends Part {
   layout: WarmLayout;
   /** The process in the house that makes its slots (one spawn per house, not per command). */
   maker?: Part;
-  /** Slots asked for and not yet reported on by the maker, in order. */
-  asked: Slot[];
+  /** Slots asked for and not yet reported on by the maker, by id. */
+  asked: Map<string, Slot>;
   /** Slots alive in it (idle, being made or running a command). */
   slots: Set<Slot>;
   /** The next slots, in order; one is asked for as soon as one is handed out. */
@@ -149,7 +160,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     const built: House = {
       key: layout.key,
       layout,
-      asked: [],
+      asked: new Map(),
       spare: [],
       slots: new Set(),
       retired: false,
@@ -168,7 +179,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     child.once('exit', () => {
       retired.delete(built);
       if (house === built) house = undefined;
-      for (const slot of built.asked.splice(0)) slot.settle('failed');
+      settleAll(built, 'failed');
     });
     return built;
   };
@@ -177,8 +188,11 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   // them), which a slot needs for its mounts; it forks a slot for each line it is sent.
   const startMaker = (home: House) => {
     const argv = ['-t', String(home.pid), ...home.join!, '-r', '-w', '--preserve-credentials', '--', tools.perl, '-e', SLOT_SCRIPT];
-    argv.push(String(tools.syscalls.mount), String(tools.syscalls.unshare), home.layout.ownNetwork ? '1' : '0', ...home.layout.carried);
+    const { ownNetwork, carried, sealed } = home.layout;
+    argv.push(...slotMakerArgs(tools.syscalls, { ownNetwork, env: tools.env, carried, sealed }));
     const child = spawn(tools.nsenter, argv, { stdio: ['pipe', 'pipe', 'ignore'] });
+    // A maker that has ended cannot be written to; its end is handled on 'exit'.
+    child.stdin?.on('error', () => {});
     const maker: Part = { child, ready: Promise.resolve(false), isReady: false };
     home.maker = maker;
     // nsenter's child, in the house's PID namespace, is the maker.
@@ -189,12 +203,18 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       for (let nl = said.indexOf('\n'); nl >= 0; nl = said.indexOf('\n')) {
         const line = said.slice(0, nl);
         said = said.slice(nl + 1);
-        if (line !== 'maker') home.asked.shift()?.settle(line);
+        // Matched by id: two slots may be in flight, and the maker answers as each is made.
+        const [word, id, n] = line.split(' ');
+        // A maker that could not make the house's mounts read-only will not next time either:
+        // every command gets its own bubblewrap.
+        if (word === 'failed' && id === '-' && !home.retired && !disposed) broken = true;
+        const slot = id === undefined ? undefined : home.asked.get(id);
+        if (!slot) continue;
+        home.asked.delete(id!);
+        slot.settle(word!, Number(n));
       }
     });
-    child.once('exit', () => {
-      for (const slot of home.asked.splice(0)) slot.settle('failed');
-    });
+    child.once('exit', () => settleAll(home, 'failed'));
     void maker.ready.then((ok) => {
       if (!ok) return void retire(home);
       refill(home);
@@ -209,13 +229,13 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   };
 
   const makeSlot = (home: House): Slot => {
-    let settle: (line: string) => void = () => {};
-    const slot: Slot = { ready: Promise.resolve(false), settle: (line) => settle(line) };
+    let settle: (word: string, n?: number) => void = () => {};
+    const id = randomBytes(8).toString('hex');
+    const slot: Slot = { id, ready: Promise.resolve(false), settle: (word, n) => settle(word, n) };
     slot.ready = new Promise<boolean>((resolve) => {
-      settle = (line) => {
+      settle = (word, n) => {
         settle = () => {};
-        const [word, n] = line.split(' ');
-        const pid = word === 'ready' && home.maker?.pid ? slotPid(home.maker.pid, Number(n)) : undefined;
+        const pid = word === 'ready' && n && home.maker?.pid ? slotPid(home.maker.pid, n) : undefined;
         slot.pid = pid;
         slot.join = pid ? joinFlags(pid) : undefined;
         // A slot that cannot be set up here will not be next time either: every command gets its own bubblewrap.
@@ -224,16 +244,23 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       };
     }).then((ok) => {
       if (!ok) {
-        killSlot(slot);
-        home.slots.delete(slot);
+        discard(home, slot);
         if (home.spare.includes(slot)) home.spare.splice(home.spare.indexOf(slot), 1);
       }
       return ok;
     });
     home.slots.add(slot);
-    home.asked.push(slot);
-    home.maker?.child.stdin?.write('slot\n');
+    home.asked.set(id, slot);
+    home.maker?.child.stdin?.write(`slot ${id}\n`);
     return slot;
+  };
+
+  // A slot given up on: killed by its pid if it said it was ready, and by the maker in any case
+  // (one that missed its wait has no pid here yet, and would otherwise poll until the house ends).
+  const discard = (home: House, slot: Slot) => {
+    killSlot(slot);
+    home.slots.delete(slot);
+    if (home.maker?.child.exitCode === null) home.maker.child.stdin?.write(`kill ${slot.id}\n`);
   };
 
   // A retired house is killed once the commands in its slots have ended (looked at every 100 ms).
@@ -252,11 +279,8 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     old.retired = true;
     if (house === old) house = undefined;
     retired.add(old);
-    for (const slot of old.spare.splice(0)) {
-      killSlot(slot);
-      old.slots.delete(slot);
-    }
-    for (const slot of old.asked) old.slots.delete(slot);
+    for (const slot of old.spare.splice(0)) discard(old, slot);
+    for (const slot of old.asked.values()) discard(old, slot);
     sweep();
     sweeping ??= setInterval(sweep, 100).unref();
   };
@@ -277,8 +301,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       const slot = home.spare.shift()!;
       const ready = await within(slot.ready, READY_WAIT_MS);
       if (!ready || !slot.pid || !existsSync(`/proc/${slot.pid}`) || home.retired) {
-        killSlot(slot);
-        home.slots.delete(slot);
+        discard(home, slot);
         refill(home);
         return undefined;
       }
@@ -287,6 +310,10 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       // The next slot is asked for once this command has been spawned (the maker forks it
       // while this command runs).
       setImmediate(() => refill(home));
+      // setpriv runs `env` through the slot's entry link, which exists in the slot's mount
+      // namespace only: should the slot have died and its pid been reused by another process
+      // before nsenter opened its namespaces, nothing runs (setpriv cannot find the link).
+      const entry = `${SLOT_ENTRY_DIR}/${slot.id}`;
       const join: WarmJoin = {
         file: tools.nsenter,
         args: (cwd, argv) => [
@@ -302,7 +329,7 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
           '--bounding-set=-all',
           '--inh-caps=-all',
           '--',
-          tools.env,
+          entry,
           '-C',
           cwd,
           '--',
@@ -329,6 +356,13 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
       clearInterval(sweeping);
     },
   };
+}
+
+/** Settle every slot still being made in `home` (its maker or house has ended). */
+function settleAll(home: House, word: string): void {
+  const asked = [...home.asked.values()];
+  home.asked.clear();
+  for (const slot of asked) slot.settle(word);
 }
 
 /** Kill a house, with everything in it: its init is killed (its PID namespace ends), and bubblewrap. */
@@ -390,6 +424,8 @@ function verify(join: WarmJoin): Promise<boolean> {
     'grep -q "^CapEff:[[:space:]]*0*$" /proc/self/status',
     'grep -q "^NoNewPrivs:[[:space:]]*1$" /proc/self/status',
     '! test -w /proc/sys/kernel/ns_last_pid',
+    // A subshell: a failed redirection of a special builtin ends a POSIX shell.
+    '! (: > /dev/.quiver-probe) 2>/dev/null',
     'test "$(cat /proc/sys/kernel/ns_last_pid)" -lt 100',
   ].join(' && ');
   return new Promise((resolve) => {

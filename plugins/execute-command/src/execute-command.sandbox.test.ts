@@ -16,6 +16,13 @@ import plugin from './index.js';
 
 const probe = await probeBubblewrap();
 const has = (program: string): boolean => spawnSync(program, ['--version'], { stdio: 'ignore' }).status === 0;
+/**
+ * A program these cases need (`.ci/run` installs it): missing, the case fails and says so
+ * instead of passing without having looked.
+ */
+function needs(program: string): void {
+  if (!has(program)) throw new Error(`${program} is not on the PATH; install it (apt-get install ${program}) to run this sandbox case`);
+}
 
 let h: TestHarness | undefined;
 afterEach(async () => {
@@ -68,11 +75,10 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     const node = await run(t, 'node read.js');
     expect(node).toContain('EACCES');
     expect(node).not.toContain(SECRET);
-    if (has('python3')) {
-      const py = await run(t, 'python3 read.py');
-      expect(py).toContain('PermissionError');
-      expect(py).not.toContain(SECRET);
-    }
+    needs('python3');
+    const py = await run(t, 'python3 read.py');
+    expect(py).toContain('PermissionError');
+    expect(py).not.toContain(SECRET);
     // The mask is inside the sandbox only: the host file is untouched.
     expect(await readFile(t.path('.env'), 'utf8')).toContain(SECRET);
   });
@@ -240,11 +246,10 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
       const node = await inSlot(t, 'node read.js');
       expect(node).toContain('EACCES');
       expect(node).not.toContain(SECRET);
-      if (has('python3')) {
-        const py = await inSlot(t, 'python3 read.py');
-        expect(py).toContain('PermissionError');
-        expect(py).not.toContain(SECRET);
-      }
+      needs('python3');
+      const py = await inSlot(t, 'python3 read.py');
+      expect(py).toContain('PermissionError');
+      expect(py).not.toContain(SECRET);
       const w = await inSlot(t, 'sh w.sh');
       expect(w).toContain('/usr/quiver-slot-escape.txt: Read-only file system');
       expect(w).toContain('no-host-tmp');
@@ -262,6 +267,34 @@ describe.skipIf(!probe.available)('execute_command in the sandbox (bubblewrap)',
     } finally {
       await rm(hostTmp, { force: true });
     }
+  });
+
+  it('in a slot, what the commands of one long-lived sandbox share is read-only: a mask cannot be opened, nothing is left for the next', async () => {
+    // The masks' tmpfs and /dev are mounted once per long-lived sandbox; uid 0 inside owns them.
+    const plant = [
+      'chmod 0777 secrets && echo chmod-done',
+      'echo planted > secrets/planted && echo mask-written',
+      'echo planted > /dev/planted && echo dev-written',
+      'mkdir /dev/planted-dir && echo dev-mkdir-done',
+      'echo planted > /dev/shm/planted && echo shm-written',
+    ].join('; ');
+    const look = 'stat -c "%a %n" secrets; ls -a /dev /dev/shm; cat secrets/planted /dev/planted /dev/shm/planted';
+    const t = await harness({ files: { ...masked, 'plant.sh': plant, 'look.sh': look } });
+    const first = await inSlot(t, 'sh plant.sh');
+    expect(first).toMatch(/chmod: .*secrets.*Read-only file system/);
+    expect(first).not.toContain('chmod-done');
+    expect(first).not.toContain('mask-written');
+    expect(first).toMatch(/\/dev\/planted: Read-only file system/);
+    expect(first).not.toContain('dev-written');
+    expect(first).not.toContain('dev-mkdir-done');
+    // /dev/shm is the command's own, writable, and gone with it.
+    expect(first).toContain('shm-written');
+    const next = await inSlot(t, 'sh look.sh');
+    expect(next).toMatch(/^0 .*secrets$/m);
+    expect(next).not.toMatch(/^planted/m);
+    expect(next).not.toContain('planted-dir');
+    expect(next).not.toContain(SECRET);
+    expect(existsSync(t.path('secrets/planted'))).toBe(false);
   });
 
   it('runs an ordinary build: npm test, git status, rg', async () => {
@@ -375,7 +408,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: network', () 
     expect(await inSlot(on, 'sh net.sh')).toContain('GOT hello from the host');
     await on.dispose();
     h = undefined;
-    if (!has('curl')) return;
+    needs('curl');
     const allow = await harness({
       files: { 'net.sh': `curl -sS --max-time 5 http://127.0.0.1:${port}/` },
       config: { sandbox: { network: { allow: ['127.0.0.1'] } } },
@@ -384,7 +417,7 @@ describe.skipIf(!probe.available)('execute_command in the sandbox: network', () 
   }, 60_000);
 
   it('reaches only allowed hosts through the proxy with sandbox.network.allow', async () => {
-    if (!has('curl')) return;
+    needs('curl');
     const curl = `curl -sS --max-time 5 http://127.0.0.1:${port}/`;
     const t = await harness({
       files: { 'net.sh': `${curl}; echo; curl -sS --max-time 5 -o /dev/null -w '%{http_code}' http://localhost:${port}/` },
