@@ -39,6 +39,11 @@ export interface TaskOffer extends OfferContext {
 export interface ToolSource {
   /** The tool for a name (importing its plugin on first use), or undefined. */
   get(name: string): Promise<ToolDefinition | undefined>;
+  /**
+   * The tool for a name if `get` would give it without loading anything (its plugin is already
+   * imported), else undefined. Optional: the executor then awaits `get` for every call.
+   */
+  loaded?(name: string): ToolDefinition | undefined;
   /** The names of every callable tool. */
   names(): string[];
   /** The options the config gives the tool's plugin. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, isQuiverError } from '../errors.js';
 import { responses } from '../responses/responses.js';
 import type { ToolBlock, ToolDefinition } from '../tool/define-tool.js';
@@ -6,11 +5,18 @@ import { errorResult, type ToolResult } from '../tool/tool-result.js';
 import type { ServiceLocator, ServiceRef } from '../container/service-ref.js';
 import type { CallContext, Gate, TaskContext } from './call-context.js';
 
-/** A new call of `block` on `task`, in a child scope of its own (disposed by the caller). */
+/** Calls made in this process, for the ids of calls whose block has none. */
+let callCount = 0;
+
+/**
+ * A new call of `block` on `task`, in a child scope of its own (disposed by the caller). A
+ * block without the model's tool-use id gets one unique in this process (the task's id and a
+ * count): only hook events carry it, and a random UUID per call was a measurable part of a call.
+ */
 export function newCall(task: TaskContext, block: ToolBlock, tool: CallContext['tool']): CallContext {
   return {
     task,
-    id: block.id ?? randomUUID(),
+    id: block.id ?? `${task.id}:${++callCount}`,
     name: block.name,
     tool,
     block,
@@ -57,6 +63,15 @@ export function failure(call: CallContext, e: unknown): ToolResult {
   const code = isQuiverError(e) ? e.code : ERROR_CODES.TOOL_FAILED;
   const where = call.stage === 'execute' ? '' : ` (in ${call.stage})`;
   return errorResult(responses.toolError(`Error executing ${call.name}${where}: ${message}`), code, 'increment');
+}
+
+/**
+ * {@link findTool}, answered synchronously for a tool whose plugin is loaded (the source's
+ * `loaded`): every call looks its tool up, and a promise for it was a microtask turn per call.
+ */
+export function findToolNow(task: TaskContext, name: string): ToolDefinition | Promise<ToolDefinition | ToolResult> {
+  const tool = task.tools.loaded?.(name);
+  return tool && 'execute' in tool ? tool : findTool(task, name);
 }
 
 /** The tool behind a name, or the result that refuses the call (unknown, failed to load). */

@@ -17,13 +17,13 @@ import {
   type ReadCache,
   type TaskState,
 } from '../task/task-state.js';
-import type { PartialBlockUi, ToolBlock } from '../tool/define-tool.js';
+import { executeParsedOf, type PartialBlockUi, type ToolBlock } from '../tool/define-tool.js';
 import type { TaskConfig } from '../tool/task-config.js';
-import { errorResult, toToolResult, type ToolResult } from '../tool/tool-result.js';
+import { errorResult, toToolResult, type ToolResponse, type ToolResult } from '../tool/tool-result.js';
 import { subagentUi } from '../host/subagent-ui.js';
 import { buildTaskConfig } from './build-task-config.js';
 import type { CallContext, CallOptions, Gate, TaskContext, TaskOffer, ToolSource } from './call-context.js';
-import { failure, findTool, newCall, runGates } from './call-steps.js';
+import { failure, findToolNow, newCall, runGates } from './call-steps.js';
 import { checkCall, type CheckOutcome } from './check-call.js';
 import { modelRefusal } from './offer-gate.js';
 import { approval } from './gates/approval.js';
@@ -213,7 +213,8 @@ async function runComplete(
   loops: ReturnType<typeof createLoopDetector>,
   options?: CallOptions,
 ): Promise<ToolResult> {
-  const found = await findTool(task, block.name);
+  const looked = findToolNow(task, block.name);
+  const found = looked instanceof Promise ? await looked : looked;
   const refused = options?.from === 'model' ? modelRefusal(task, block.name, found, options) : undefined;
   if (refused || !('execute' in found)) {
     task.mistakes.increment();
@@ -261,9 +262,7 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   call.stage = 'execute';
   let result: ToolResult;
   try {
-    // The block carries the input the gates validated; the tool's execute() parses it into
-    // typed params itself. Passing the parsed values would run zod transforms twice.
-    result = toToolResult(await call.tool.execute(buildTaskConfig(call), { ...call.block, params: call.params }));
+    result = toToolResult(await execute(call));
   } catch (e) {
     result = failure(call, e);
   }
@@ -272,6 +271,17 @@ async function pipeline(call: CallContext): Promise<ToolResult> {
   result = posted instanceof Promise ? await posted : posted;
   call.stage = 'done';
   return finish(call, result);
+}
+
+/**
+ * Run the tool on the input the gates checked. A tool defined by this core gets the values the
+ * validation gate parsed (zod runs once per call, transforms included); any other handler gets
+ * the block and parses it itself, as the handler contract says.
+ */
+function execute(call: CallContext): Promise<ToolResponse> {
+  const parsed = executeParsedOf(call.tool);
+  if (parsed) return parsed(buildTaskConfig(call), call.parsed);
+  return call.tool.execute(buildTaskConfig(call), { ...call.block, params: call.params });
 }
 
 function finish(call: CallContext, result: ToolResult): ToolResult {

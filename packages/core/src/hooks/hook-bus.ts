@@ -206,15 +206,25 @@ export function createHookBus(): HookBus {
  */
 export function busOver(list: (hook: HookName) => readonly Tap[] | undefined, add: HookBus['tap']): HookBus {
   const run: HookRunner = (name, event, reduce, context) => runTaps(name, list(name), event, reduce, context);
-  return {
+  const bus: HookBus = {
     tap: add,
     callWaterfall: (hook, event, reduce, context) => Promise.resolve(run(hook, event as never, reduce as never, context)) as never,
     callSeries: (hook, event, context) => Promise.resolve(run(hook, event as never, undefined, context)) as never,
     callParallel: (hook, event, context) => Promise.resolve(run(hook, event as never, undefined, context)) as never,
     taps: (hook) => (list(hook) ?? []).map(({ hook: h, name, stage, tools }) => ({ hook: h, name, stage, tools })),
-    // Kept by a spread copy of the bus (a task's bus is one), so the executor finds it there too.
-    [RUN]: run,
-  } as HookBus;
+  };
+  runners.set(bus, { run, list });
+  return bus;
+}
+
+/**
+ * Let `copy` (a bus made from `bus`'s own methods, as a task's bus adds `dispose`) be called
+ * directly by the executor, as `bus` is (internal). Only a bus registered here skips its
+ * `callWaterfall`; a copy made by spreading, or a wrapper, is called through its methods.
+ */
+export function shareRunner(bus: HookBus, copy: HookBus): void {
+  const runner = runners.get(bus);
+  if (runner) runners.set(copy, runner);
 }
 
 /** Runs a hook on a bus made here: the outcome, synchronously when every tap answered so (internal). */
@@ -225,8 +235,12 @@ type HookRunner = (
   context?: TapContext,
 ) => HookOutcome<never> | Promise<HookOutcome<never>>;
 
-/** Where a bus made here keeps its runner (internal). */
-const RUN: unique symbol = Symbol('quiver.hook-runner');
+/**
+ * The runner of each bus made here, keyed by the bus object itself (internal). Not a property of
+ * the bus: a property would be copied by a spread, and a wrapper that spreads a bus and
+ * overrides `callWaterfall` would then be bypassed by the executor.
+ */
+const runners = new WeakMap<HookBus, { run: HookRunner; list: (hook: HookName) => readonly Tap[] | undefined }>();
 
 /**
  * A waterfall or series hook on `bus`, as `callWaterfall` runs it, but with the outcome
@@ -241,9 +255,24 @@ export function callHookNow<N extends HookNameOfKind<'waterfall'>>(
   reduce: HookReducer<N>,
   context?: TapContext,
 ): HookOutcome<N> | Promise<HookOutcome<N>> {
-  const run = (bus as { [RUN]?: HookRunner })[RUN];
-  if (!run) return bus.callWaterfall(hook, event, reduce, context);
-  return run(hook, event as never, reduce as never, context) as HookOutcome<N> | Promise<HookOutcome<N>>;
+  const runner = runners.get(bus);
+  if (!runner) return bus.callWaterfall(hook, event, reduce, context);
+  return runner.run(hook, event as never, reduce as never, context) as HookOutcome<N> | Promise<HookOutcome<N>>;
+}
+
+/**
+ * False when a bus made here has no tap on `hook` that could run for `tool` now, so the caller
+ * need not build the event (internal: the executor builds two tool-hook events per call). True
+ * for a bus this core did not make: only its own methods can say.
+ */
+export function mayTap(bus: HookBus, hook: HookName, tool?: string): boolean {
+  const runner = runners.get(bus);
+  if (!runner) return true;
+  const taps = runner.list(hook);
+  if (!taps?.length) return false;
+  if (tool === undefined) return true;
+  for (const t of taps) if (!t.tools || t.tools.includes(tool)) return true;
+  return false;
 }
 
 /**

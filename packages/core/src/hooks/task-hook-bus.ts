@@ -1,5 +1,5 @@
 import { ERROR_CODES, quiverError } from '../errors.js';
-import { addTap, busOver, byStage, tapsOf, type Tap } from './hook-bus.js';
+import { addTap, busOver, byStage, shareRunner, tapsOf, type Tap } from './hook-bus.js';
 import type { HookBus } from './hook-bus.js';
 import type { HookName } from './hook-names.js';
 
@@ -49,7 +49,7 @@ export function createTaskHookBus(host: HookBus): TaskHookBus {
   });
   // A bus this core did not make: calls go to it as they are (nothing of the task's to add).
   const calls: HookBus = hostTaps ? bus : { ...host, tap: bus.tap };
-  return {
+  const taskBus: TaskHookBus = {
     ...calls,
     dispose() {
       disposed = true;
@@ -58,4 +58,7 @@ export function createTaskHookBus(host: HookBus): TaskHookBus {
       removers.clear();
     },
   };
+  // The copy runs exactly `calls`' methods, so the executor may call its runner directly too.
+  shareRunner(calls, taskBus);
+  return taskBus;
 }

@@ -206,6 +206,11 @@ export function createRegistry(options: RegistryOptions): Registry {
       const plugin = await load(owner.entry);
       return plugin.tools.find((t) => t.name === name);
     },
+    loaded(name) {
+      const owner = owners.get(name);
+      if (!owner || settings[name]?.enabled === false) return undefined;
+      return owner.entry.definition?.tools.find((t) => t.name === name);
+    },
     names: () => [...owners.keys()].filter((n) => settings[n]?.enabled !== false),
     options: (name) => owners.get(name)?.entry.options ?? {},
     settings: (name) => (Object.hasOwn(settings, name) ? settings[name] : undefined),

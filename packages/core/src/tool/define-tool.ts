@@ -218,7 +218,25 @@ export function defineTool<S extends z.ZodObject, O = Readonly<Record<string, un
       spec.describe ? spec.describe(block.params as Partial<z.infer<S>>) : defaultDescription(name, block.params),
     handlePartialBlock: spec.handlePartialBlock ? (block, ui) => spec.handlePartialBlock!(block, ui) : undefined,
   };
-  return Object.freeze(def);
+  const frozen = Object.freeze(def);
+  executesParsed.set(frozen, (config, params) => spec.execute(config as TaskConfig<O>, params as z.infer<S>));
+  return frozen;
+}
+
+/**
+ * The spec's own `execute` of each tool defined here, which takes parameters already parsed
+ * (internal). Keyed by the definition object itself, so a copy or a wrapper (a spread with its
+ * own `execute`) is run through its `execute`, never around it.
+ */
+const executesParsed = new WeakMap<ToolDefinition, (config: TaskConfig, params: unknown) => Promise<ToolResponse>>();
+
+/**
+ * The tool's `execute` over parameters the validation gate already parsed with the tool's own
+ * schema, or undefined for a definition not made by this `defineTool` (internal): the executor
+ * would otherwise run zod twice per call, and transforms twice.
+ */
+export function executeParsedOf(tool: ToolDefinition): ((config: TaskConfig, params: unknown) => Promise<ToolResponse>) | undefined {
+  return executesParsed.get(tool);
 }
 
 function defaultDescription(name: string, params: Readonly<Record<string, unknown>>): string {

@@ -12,6 +12,7 @@ import {
   type CommandInput,
   type GateDecision,
   type HostUi,
+  type PathAccess,
   type ResolvedPath,
   type ToolCallEvent,
   type WorkspaceRoot,
@@ -39,6 +40,11 @@ export interface RecordingHostOptions {
   commandsSeen?: CommandInput[];
   /** Leave out the workspace/ignore/permission fakes. */
   bare?: boolean;
+  /**
+   * Give the workspace and ignore fakes their synchronous twins (`resolveSync`, `checkPathSync`),
+   * as the real services have, so the gates take their synchronous path (logged with `Sync`).
+   */
+  sync?: boolean;
 }
 
 /** A host plus everything its fakes recorded. */
@@ -90,6 +96,13 @@ function provideFakeServices(host: Host, log: string[], options: RecordingHostOp
       return fakeResolve(root, input);
     },
     rootOf: (p) => (p === ROOT || p.startsWith(`${ROOT}/`) ? root : undefined),
+    ...(options.sync && {
+      resolveSync(input: string) {
+        log.push('workspace.resolveSync');
+        if (input.includes('\0')) throw quiverError(ERROR_CODES.PATH_MALFORMED, `Path '${input}' contains a NUL byte.`, { rule: 'P2' });
+        return fakeResolve(root, input);
+      },
+    }),
   });
   host.container.provideValue(coreServices.ignore, {
     fileName: '.quiverignore',
@@ -99,6 +112,14 @@ function provideFakeServices(host: Host, log: string[], options: RecordingHostOp
         ? { allowed: false, rule: 'P5', subject: `${path.input} (${access})` }
         : { allowed: true };
     },
+    ...(options.sync && {
+      checkPathSync(path: ResolvedPath, access: PathAccess): GateDecision {
+        log.push('ignore.checkPathSync');
+        return options.ignoredPaths?.includes(path.input)
+          ? { allowed: false, rule: 'P5', subject: `${path.input} (${access})` }
+          : { allowed: true };
+      },
+    }),
     isIgnored: () => false,
     async checkCommand(input): Promise<GateDecision> {
       log.push('ignore.checkCommand');

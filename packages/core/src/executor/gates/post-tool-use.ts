@@ -1,4 +1,4 @@
-import { callHookNow, type HookOutcome, type HookReducer } from '../../hooks/hook-bus.js';
+import { callHookNow, mayTap, type HookOutcome, type HookReducer } from '../../hooks/hook-bus.js';
 import type { ToolResult } from '../../tool/tool-result.js';
 import type { CallContext } from '../call-context.js';
 import { tapContext } from './tap-context.js';
@@ -11,6 +11,8 @@ import { hookContext } from './pre-tool-use.js';
  */
 export function postToolUse(call: CallContext, result: ToolResult): ToolResult | Promise<ToolResult> {
   const { task } = call;
+  // No tap for this tool (most hosts have none): the result stands, and no event is built.
+  if (!mayTap(task.hooks, 'PostToolUse', call.name)) return result;
   const outcome = callHookNow(
     task.hooks,
     'PostToolUse',

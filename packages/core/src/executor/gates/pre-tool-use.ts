@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../errors.js';
 import { responses } from '../../responses/responses.js';
 import { errorResult } from '../../tool/tool-result.js';
-import { callHookNow, type HookOutcome, type HookReducer } from '../../hooks/hook-bus.js';
+import { callHookNow, mayTap, type HookOutcome, type HookReducer } from '../../hooks/hook-bus.js';
 import type { PreToolUseResult } from '../../hooks/hook-names.js';
 import type { ToolResult } from '../../tool/tool-result.js';
 import type { CallContext, Gate } from '../call-context.js';
@@ -16,6 +16,8 @@ export const preToolUse: Gate = {
   name: 'pre-tool-use',
   run(call) {
     const { task } = call;
+    // No tap for this tool (most hosts have none): no event, copy of the input or tap context.
+    if (!mayTap(task.hooks, 'PreToolUse', call.name)) return undefined;
     const outcome = callHookNow(
       task.hooks,
       'PreToolUse',
