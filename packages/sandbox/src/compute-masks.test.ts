@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +113,21 @@ describe.each([
     // The folder that moved away is not watched as src/deep any more: a change in it is not news there.
     await writeFile(join(root, 'src/was-deep/other.pem'), 'x');
     expect(await paths(cache)).toContain(join(root, 'src/was-deep/other.pem'));
+  });
+
+  it('sees a change made after more events than the kernel queues while this process was busy (an inotify overflow)', async () => {
+    // Past fs.inotify.max_queued_events unread events the kernel drops the rest and Node says
+    // nothing; the flood itself must make the cache read everything again.
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
+    await mkdir(join(root, 'flood'));
+    const cache = cacheOf();
+    await cache.masks();
+    // spawnSync holds the event loop, so no event is read until the child has made them all.
+    // Each rename queues two events (never merged: each has its own cookie), and leaves one file.
+    const renames = `fs.writeFileSync('flood/a', ''); for (let i = 0; i < ${max}; i++) fs.renameSync(i % 2 ? 'flood/b' : 'flood/a', i % 2 ? 'flood/a' : 'flood/b');`;
+    const flood = `const fs = require('fs'); ${renames} fs.writeFileSync('src/late.pem', 'x')`;
+    expect(spawnSync(process.execPath, ['-e', flood], { cwd: root }).status).toBe(0);
+    expect(await paths(cache)).toContain(join(root, 'src/late.pem'));
   });
 
   it('drops the mask of a hidden link whose target is gone', async () => {

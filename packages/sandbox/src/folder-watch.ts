@@ -34,11 +34,34 @@ interface Watched {
 /** Watches at most this many folders, and never more than a quarter of the user's inotify watches. */
 const MAX_WATCHES = 16_384;
 
-/** Create a {@link FolderWatch}; `limit` overrides the number of folders it may watch. */
-export function createFolderWatch(limit = watchBudget()): FolderWatch {
+/**
+ * Create a {@link FolderWatch}; `limit` overrides the number of folders it may watch, `flood`
+ * the number of events in one poll phase taken for a possible overflow (see below).
+ *
+ * The kernel queues at most `fs.inotify.max_queued_events` (16,384 by default) unread events
+ * per inotify instance; past that it drops them, and Node says nothing (libuv ignores the
+ * overflow event: measured, 40,000 entries made while the event loop was busy gave 16,384
+ * events, and the last change never came). A command can make that many in a watched folder
+ * while this process runs something synchronous. libuv reads the queue to the end in one poll
+ * phase, so an overflow shows as one phase delivering about a queue's worth of events; the
+ * watches share the process's one inotify instance with every other `fs.watch`, so a quarter
+ * of the queue in one phase already counts: every folder is then taken as changed.
+ */
+export function createFolderWatch(limit = watchBudget(), flood = floodThreshold()): FolderWatch {
   const watched = new Map<string, Watched>();
   let changes = 0;
   let closed = false;
+  let burst = 0;
+  const overflowed = () => {
+    for (const w of watched.values()) mark(w);
+  };
+  // The events of one poll phase are all delivered before its check phase, where the count
+  // starts again. Judged as they come, not in that check phase: a settle() that began earlier
+  // may resolve in it first.
+  const count = () => {
+    if (burst === 0) setImmediate(() => void (burst = 0));
+    if (++burst === flood) overflowed();
+  };
   const forget = (dir: string) => {
     const w = watched.get(dir);
     if (!w) return;
@@ -62,7 +85,10 @@ export function createFolderWatch(limit = watchBudget()): FolderWatch {
       const w: Watched = { watcher, dirty: false };
       // 'rename' is every create, delete, move (also of the folder itself); 'change' is a
       // content or attribute change, which never changes what is masked.
-      watcher.on('change', (type) => type === 'rename' && mark(w));
+      watcher.on('change', (type) => {
+        count();
+        if (type === 'rename') mark(w);
+      });
       watcher.on('error', () => mark(w));
       watched.set(dir, w);
       return true;
@@ -77,6 +103,15 @@ export function createFolderWatch(limit = watchBudget()): FolderWatch {
       for (const dir of [...watched.keys()]) forget(dir);
     },
   };
+}
+
+function floodThreshold(): number {
+  try {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
+    return Number.isFinite(max) && max > 0 ? Math.max(1, Math.floor(max / 4)) : 1;
+  } catch {
+    return 1; // unknown queue size: any event may be the last one the kernel kept
+  }
 }
 
 function watchBudget(): number {
