@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -121,6 +121,43 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
     expect(p.file).not.toMatch(/nsenter$/);
     const ran = await run(p, root);
     expect(ran.stdout).toBe('masked\n');
+  });
+
+  it('masks a masked folder swapped for a new one of its name right before the next command (here, or by a child; the folder or its parent)', async () => {
+    await mkdir(join(root, 'src', 'secrets'));
+    await writeFile(join(root, 'src', 'secrets', 'key'), 'KEY');
+    const away = await mkdtemp(join(tmpdir(), 'quiver-swapped-away-'));
+    try {
+      const swaps: Array<[string, () => void]> = [
+        [
+          'secrets',
+          () => {
+            renameSync(join(root, 'secrets'), join(away, 'secrets'));
+            mkdirSync(join(root, 'secrets'));
+            writeFileSync(join(root, 'secrets', 'key'), 'SWAPPED');
+          },
+        ],
+        [
+          'src/secrets',
+          () => {
+            const script = `mv ${root}/src ${away}/src && mkdir -p ${root}/src/secrets && echo SWAPPED > ${root}/src/secrets/key`;
+            expect(spawnSync('/bin/sh', ['-c', script]).status).toBe(0);
+          },
+        ],
+      ];
+      for (const [folder, swap] of swaps) {
+        await joined('true');
+        // Slots made ahead again, from the tree as it is now.
+        await new Promise((r) => setTimeout(r, 1500));
+        swap();
+        const command = `cat ${folder}/key || echo masked`;
+        const ran = await run(await sandbox.prepare({ command, cwd: root, shell: '/bin/sh', env: process.env }), root);
+        expect(ran.stdout).not.toContain('SWAPPED');
+        expect(ran.stdout).toBe('masked\n');
+      }
+    } finally {
+      await rm(away, { recursive: true, force: true });
+    }
   });
 
   it('dies once its command has exited, with whatever the command left running', async () => {
