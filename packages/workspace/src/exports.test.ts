@@ -8,6 +8,7 @@ it('exports exactly the public API', () => {
     'isPathInside',
     'malformedReason',
     'openConfined',
+    'openConfinedStatSync',
     'openConfinedSync',
     'relativeInside',
     'resolvePhysical',

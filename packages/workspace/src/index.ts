@@ -3,4 +3,11 @@ export { type RootInput } from './realize-roots.js';
 export { resolvePhysical, MAX_SYMLINK_HOPS, type PhysicalPath } from './resolve-physical.js';
 export { malformedReason } from './malformed-reason.js';
 export { isPathInside, relativeInside } from './is-path-inside.js';
-export { openConfined, openConfinedSync, specialFileError, type OpenFlags } from './open-confined.js';
+export {
+  openConfined,
+  openConfinedSync,
+  openConfinedStatSync,
+  specialFileError,
+  type OpenFlags,
+  type StatedDescriptor,
+} from './open-confined.js';

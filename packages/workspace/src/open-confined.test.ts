@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspace, type Workspace } from './create-workspace.js';
-import { openConfinedSync } from './open-confined.js';
+import { openConfinedStatSync, openConfinedSync } from './open-confined.js';
 
 let base: string;
 let root: string;
@@ -116,6 +116,36 @@ describe('openConfinedSync (P8, the same checks without a thread-pool round trip
     execFileSync('mkfifo', [join(root, 'pipe')]);
     const pipe = await ws.resolve('pipe');
     expect(() => openConfinedSync(pipe, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_FILE_SPECIAL' }));
+  });
+});
+
+describe('openConfinedStatSync (the descriptor with the stats its check took)', () => {
+  it('gives the stats of the object opened, not of the path', async () => {
+    const checked = await ws.resolve('sub/file.txt');
+    // Replaced (a new inode) after the check: the stats are the descriptor's, of the new file.
+    await writeFile(join(root, 'sub', 'next.txt'), 'replaced, longer');
+    await rename(join(root, 'sub', 'next.txt'), join(root, 'sub', 'file.txt'));
+    const { fd, stats } = openConfinedStatSync(checked, 'r');
+    try {
+      const own = fstatSync(fd);
+      expect([stats.ino, stats.size, stats.mtimeMs]).toEqual([own.ino, own.size, own.mtimeMs]);
+      expect(stats.size).toBe('replaced, longer'.length);
+      expect(readFileSync(fd, 'utf8')).toBe('replaced, longer');
+    } finally {
+      closeSync(fd);
+    }
+    const dir = openConfinedStatSync(await ws.resolve('sub'), 'r');
+    closeSync(dir.fd);
+    expect(dir.stats.isDirectory()).toBe(true);
+  });
+
+  it('refuses what openConfinedSync refuses (a swapped link, a FIFO)', async () => {
+    const last = await ws.resolve('f.txt');
+    await swapForLink(join(root, 'f.txt'), join(outside, 'file.txt'));
+    expect(() => openConfinedStatSync(last, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_PATH_OUTSIDE', rule: 'P8' }));
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    const pipe = await ws.resolve('pipe');
+    expect(() => openConfinedStatSync(pipe, 'r')).toThrow(expect.objectContaining({ code: 'QUIVER_ERR_FILE_SPECIAL' }));
   });
 });
 

@@ -3,7 +3,7 @@
 // file tool call, and each async form is a thread-pool round trip costing more than the call
 // itself. The file itself is opened async (callers get a FileHandle); the checks and their
 // order are the same either way.
-import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { ERROR_CODES, quiverError, type ResolvedPath } from '@quiver/core';
@@ -84,6 +84,24 @@ export async function openConfined(resolved: ResolvedPath, flags: OpenFlags = 'r
  * try { console.log(readFileSync(fd, 'utf8')); } finally { closeSync(fd); }
  */
 export function openConfinedSync(resolved: ResolvedPath, flags: OpenFlags = 'r', mode = 0o666): number {
+  return openConfinedStatSync(resolved, flags, mode).fd;
+}
+
+/** An open descriptor and its stats, taken once (see {@link openConfinedStatSync}). */
+export interface StatedDescriptor {
+  readonly fd: number;
+  readonly stats: Stats;
+}
+
+/**
+ * {@link openConfinedSync}, also giving the stats of the opened object: the check that it is a
+ * regular file or a directory already took them, so a reader (read_file's small read, which
+ * needs the size and mtime) does not `fstat` the descriptor a second time.
+ * @example
+ * const { fd, stats } = openConfinedStatSync(resolved);
+ * try { if (stats.isFile()) readSync(fd, Buffer.alloc(stats.size)); } finally { closeSync(fd); }
+ */
+export function openConfinedStatSync(resolved: ResolvedPath, flags: OpenFlags = 'r', mode = 0o666): StatedDescriptor {
   const root = resolved.containingRoot;
   if (!resolved.inside || !root) throw outside(resolved, resolved.resolved);
   const fileFlags = toNumericFlags(flags) | O_NOFOLLOW | O_NONBLOCK;
@@ -124,9 +142,9 @@ function verifiedSync(fd: number, resolved: ResolvedPath, rootPath: string): num
 }
 
 /** Keep a descriptor of a regular file or a directory; close and refuse anything else. */
-function ordinarySync(fd: number, resolved: ResolvedPath): number {
+function ordinarySync(fd: number, resolved: ResolvedPath): StatedDescriptor {
   const st = fstatSync(fd);
-  if (st.isFile() || st.isDirectory()) return fd;
+  if (st.isFile() || st.isDirectory()) return { fd, stats: st };
   closeSync(fd);
   throw specialFileError(resolved.input, resolved.resolved, st);
 }

@@ -7,7 +7,7 @@
 import { constants, existsSync } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { ERROR_CODES, isQuiverError, quiverError, type ResolvedPath } from '@quiver/core';
-import { openConfined, openConfinedSync } from '@quiver/workspace';
+import { openConfined, openConfinedStatSync, type StatedDescriptor } from '@quiver/workspace';
 
 // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; regular files ignore it.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
@@ -34,12 +34,13 @@ export async function openForRead(path: ResolvedPath): Promise<FileHandle> {
 }
 
 /**
- * {@link openForRead} of a path inside a root, synchronously (`openConfinedSync`): a file
- * descriptor the caller closes with `closeSync`. Same checks, same errors.
+ * {@link openForRead} of a path inside a root, synchronously (`openConfinedStatSync`): a file
+ * descriptor the caller closes with `closeSync`, and its stats (taken by the open's own check,
+ * so the caller need not fstat again). Same checks, same errors.
  */
-export function openInsideForReadSync(path: ResolvedPath): number {
+export function openInsideForReadSync(path: ResolvedPath): StatedDescriptor {
   try {
-    return openConfinedSync(path, READ_FLAGS);
+    return openConfinedStatSync(path, READ_FLAGS);
   } catch (e) {
     if (isQuiverError(e) && e.code === ERROR_CODES.FILE_NOT_FOUND) throw fileNotFound(path.resolved);
     throw e;

@@ -1,10 +1,10 @@
 /**
  * The small-file read: a regular file inside a root no bigger than the head sample, read whole
- * synchronously (open, fstat, read, close on the descriptor: four system calls and no
+ * synchronously (open, one fstat, read, close on the descriptor: no
  * thread-pool round trip, where the streaming path takes two round trips for a file of a few
  * lines). Anything else is left to the streaming path.
  */
-import { closeSync, fstatSync, readSync, type Stats } from 'node:fs';
+import { closeSync, readSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
 import type { ResolvedPath } from '@quiver/core';
 import { DOCUMENT_EXTENSIONS } from './extract-document.js';
@@ -30,9 +30,9 @@ export function readsAsText(absolutePath: string): boolean {
  * descriptor is closed either way). Throws what `openForRead` throws (not found, P8).
  */
 export function readSmallFile(path: ResolvedPath): SmallFile | undefined {
-  const fd = openInsideForReadSync(path);
+  // The open's check of the descriptor took its stats: the size and mtime come from that one fstat.
+  const { fd, stats } = openInsideForReadSync(path);
   try {
-    const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > HEAD_SAMPLE_BYTES) return undefined;
     const bytes = Buffer.allocUnsafe(stats.size);
     let offset = 0;
