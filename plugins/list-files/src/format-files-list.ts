@@ -1,3 +1,4 @@
+import { entryIndex, INDEX_SPAN, keyRanks, packEntry } from './keyed-order.js';
 import { compareSegmentKeys, segmentSortKey } from './segment-sort-key.js';
 
 /** The hint appended when a listing was cut at the limit (SPEC Part B §8). */
@@ -43,7 +44,8 @@ export function sortListedPaths(paths: readonly string[]): string[] {
     return key;
   };
   const tree = keyTree(paths, keyOf);
-  if (tree) return readTree(tree, paths);
+  const sorted = tree && readTree(tree, paths, keys);
+  if (sorted) return sorted;
   const keyed = paths.map((p) => keyedPath(p, keyOf));
   keyed.sort(compareKeyed);
   return keyed.map((k) => k.p);
@@ -104,14 +106,29 @@ function keyTree(paths: readonly string[], keyOf: (segment: string) => string | 
   return root;
 }
 
-function readTree(root: KeyNode, paths: readonly string[]): string[] {
+/** The tree read out depth first in the keyed order (keyed-order.ts); undefined when too big to pack. */
+function readTree(root: KeyNode, paths: readonly string[], keys: ReadonlyMap<string, string | undefined>): string[] | undefined {
+  const known = new Map<string, string>();
+  for (const key of keys.values()) if (key !== undefined) known.set(key, key);
+  const ranks = keyRanks(known);
+  if (!ranks) return undefined;
   const out: string[] = [];
-  const visit = (node: KeyNode) => {
-    for (const key of [...node.ends.keys()].sort()) for (const i of node.ends.get(key)!) out.push(paths[i]);
-    for (const key of [...node.goes.keys()].sort()) visit(node.goes.get(key)!);
+  const visit = (node: KeyNode): boolean => {
+    const ends = [...node.ends.keys()];
+    const goes = [...node.goes.keys()];
+    if (ends.length + goes.length >= INDEX_SPAN) return false;
+    const order = new Float64Array(ends.length + goes.length);
+    for (let i = 0; i < ends.length; i++) order[i] = packEntry(false, ranks.get(ends[i])!, i);
+    for (let j = 0; j < goes.length; j++) order[ends.length + j] = packEntry(true, ranks.get(goes[j])!, ends.length + j);
+    order.sort();
+    for (const packed of order) {
+      const i = entryIndex(packed);
+      if (i < ends.length) for (const p of node.ends.get(ends[i])!) out.push(paths[p]);
+      else if (!visit(node.goes.get(goes[i - ends.length])!)) return false;
+    }
+    return true;
   };
-  visit(root);
-  return out;
+  return visit(root) ? out : undefined;
 }
 
 function keyedPath(p: string, keyOf: (segment: string) => string | undefined): KeyedPath {

@@ -6,6 +6,7 @@
  */
 import { formatFilesList, listingText } from './format-files-list.js';
 import { walkPaths, type Walk } from './list-files.js';
+import { entryIndex, INDEX_SPAN, keyRanks, packEntry, sameKey } from './keyed-order.js';
 import { segmentSortKey } from './segment-sort-key.js';
 
 /** One folder of a finished walk: its entries, and the folders below it that were read. */
@@ -36,13 +37,6 @@ export function formatWalk(w: Walk): string {
   return listingText(chunks, false);
 }
 
-/** Entries per folder at most for the packed sort (the index takes the low 21 bits). */
-const INDEX_SPAN = 2 ** 21;
-/** Ranks at most (rank × INDEX_SPAN + index, plus the folder flag, stays an exact double). */
-const RANK_LIMIT = 2 ** 30;
-/** Added to a folder entry's sort number: folders after files. */
-const FOLDER_FLAG = 2 ** 51;
-
 /**
  * Each distinct name's rank in segment-key order (equal keys, equal rank), from one sort of
  * the distinct names: names repeat across folders (`index.ts`, `package.json`), so each
@@ -62,16 +56,7 @@ function nameRanks(w: Walk): Map<string, number> | undefined {
       keys.set(name, key);
     }
   }
-  if (keys.size >= RANK_LIMIT) return undefined;
-  const distinct = [...keys];
-  distinct.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  const ranks = new Map<string, number>();
-  let rank = 0;
-  for (let i = 0; i < distinct.length; i++) {
-    if (i > 0 && distinct[i][1] !== distinct[i - 1][1]) rank++;
-    ranks.set(distinct[i][0], rank);
-  }
-  return ranks;
+  return keyRanks(keys);
 }
 
 /**
@@ -83,14 +68,14 @@ function emitFolder(folder: WalkedFolder, chunks: string[], ranks: Map<string, n
   if (!r) return true;
   const { names, subdirs } = r;
   const n = names.length;
-  // One number per entry: folder flag, rank, index. A numeric sort of them gives files then
-  // folders, each in key order, ties in walk order (the index): the keyed tree's node order.
+  // One number per entry (keyed-order.ts): a numeric sort of them gives files then folders,
+  // each in key order, ties in walk order (the index).
   const order = new Float64Array(n);
   let files = 0;
   for (let i = 0; i < n; i++) {
     const name = names[i];
     const isFolder = name.charCodeAt(name.length - 1) === 47;
-    order[i] = (isFolder ? FOLDER_FLAG : 0) + ranks.get(name)! * INDEX_SPAN + i;
+    order[i] = packEntry(isFolder, ranks.get(name)!, i);
     if (!isFolder) files++;
   }
   order.sort();
@@ -99,7 +84,7 @@ function emitFolder(folder: WalkedFolder, chunks: string[], ranks: Map<string, n
     // One flat chunk per folder's files: joining 88,000 `prefix + name` strings one by one
     // flattened each of them first.
     const sorted: string[] = new Array(files);
-    for (let j = 0; j < files; j++) sorted[j] = names[order[j] % INDEX_SPAN];
+    for (let j = 0; j < files; j++) sorted[j] = names[entryIndex(order[j])];
     chunks.push(prefix + sorted.join(`\n${prefix}`));
   }
   if (files === n) return true;
@@ -107,8 +92,8 @@ function emitFolder(folder: WalkedFolder, chunks: string[], ranks: Map<string, n
   for (const s of subdirs) below[s.entry] = s;
   for (let j = files; j < n; j++) {
     // Two sibling folders with equal keys share one node of the keyed tree: leave it to the path sort.
-    if (j > files && Math.floor(order[j] / INDEX_SPAN) === Math.floor(order[j - 1] / INDEX_SPAN)) return false;
-    const i = order[j] % INDEX_SPAN;
+    if (j > files && sameKey(order[j], order[j - 1])) return false;
+    const i = entryIndex(order[j]);
     const sub = below[i];
     if (sub === undefined) {
       chunks.push(prefix + names[i]);
