@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,5 +111,35 @@ describe('report when unavailable', () => {
     const text = formatSandboxReport(await service({ mode: 'read-only' }, missing).report(root));
     expect(text).toContain('Sandbox: UNAVAILABLE');
     expect(text).toContain('Commands are refused');
+  });
+});
+
+describe('watchFolders', () => {
+  /** The inotify watches this process holds (every fs.watch shares one inotify instance). */
+  const watches = (): number =>
+    readdirSync('/proc/self/fdinfo').reduce((n, fd) => {
+      try {
+        return n + (readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^inotify wd:/gm)?.length ?? 0);
+      } catch {
+        return n; // closed meanwhile
+      }
+    }, 0);
+
+  it('false keeps the masks fresh by stats alone: no folder watched, a new hidden file masked at once', async () => {
+    await mkdir(join(root, 'src'));
+    const before = watches();
+    const watched = createSandboxService({ roots: [root], ignore });
+    services.push(watched);
+    await watched.report(root);
+    // The default watches the shown folders (root and src).
+    expect(watches()).toBeGreaterThanOrEqual(before + 2);
+    await watched.dispose?.();
+    const stats = createSandboxService({ roots: [root], ignore, watchFolders: false });
+    services.push(stats);
+    const unwatched = watches();
+    expect((await stats.report(root)).masked).toEqual([join(root, '.env'), join(root, 'secrets')]);
+    await writeFile(join(root, 'src', '.env'), 'x');
+    expect((await stats.report(root)).masked).toContain(join(root, 'src', '.env'));
+    expect(watches()).toBe(unwatched);
   });
 });

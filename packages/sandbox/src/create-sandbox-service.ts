@@ -49,6 +49,14 @@ export interface SandboxServiceOptions {
    * ahead) instead of a bubblewrap per command (hooks always get their own). @default true
    */
   warm?: boolean;
+  /**
+   * Keep the masks fresh by watching the workspace's folders (inotify) rather than a stat of
+   * each before every command. Sound only while every `fs.watch` of this process is known: the
+   * kernel drops events past its queue without a word, and this package sees such a flood only
+   * in the folders it watches itself. A host that does not own its process (an editor's
+   * extension host, where other extensions watch too) should pass false. @default true
+   */
+  watchFolders?: boolean;
 }
 
 /** Config files and hook folders in a root that a command must not rewrite (SPEC E1). */
@@ -72,12 +80,15 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   const settings = resolveSandboxSettings(options.settings, roots[0] ?? process.cwd());
   const env = options.env ?? process.env;
   const maskCache = options.ignore
-    ? createMaskCache({
-        roots,
-        version: () => options.ignore!.rulesVersion(),
-        filter: () => options.ignore!.listingFilter(),
-        visible: () => options.ignore!.ruleFiles(),
-      })
+    ? createMaskCache(
+        {
+          roots,
+          version: () => options.ignore!.rulesVersion(),
+          filter: () => options.ignore!.listingFilter(),
+          visible: () => options.ignore!.ruleFiles(),
+        },
+        { watch: options.watchFolders !== false },
+      )
     : undefined;
   let empties: { file: string; base: string } | undefined;
   let installs: { path: string | undefined; found: string[] } | undefined;
