@@ -46,6 +46,13 @@ describe('walkMasks', () => {
   });
 });
 
+/**
+ * A child's script that queues more inotify events than `max` in `flood/` of its folder: each
+ * rename queues two (never merged: each has its own cookie), and leaves one file.
+ */
+const floodScript = (max: number) =>
+  `const fs = require('fs'); fs.writeFileSync('flood/a', ''); for (let i = 0; i < ${max}; i++) fs.renameSync(i % 2 ? 'flood/b' : 'flood/a', i % 2 ? 'flood/a' : 'flood/b');`;
+
 const caches: { dispose(): void }[] = [];
 afterEach(() => {
   for (const c of caches.splice(0)) c.dispose();
@@ -123,11 +130,30 @@ describe.each([
     const cache = cacheOf();
     await cache.masks();
     // spawnSync holds the event loop, so no event is read until the child has made them all.
-    // Each rename queues two events (never merged: each has its own cookie), and leaves one file.
-    const renames = `fs.writeFileSync('flood/a', ''); for (let i = 0; i < ${max}; i++) fs.renameSync(i % 2 ? 'flood/b' : 'flood/a', i % 2 ? 'flood/a' : 'flood/b');`;
-    const flood = `const fs = require('fs'); ${renames} fs.writeFileSync('src/late.pem', 'x')`;
+    const flood = `${floodScript(max)} fs.writeFileSync('src/late.pem', 'x')`;
     expect(spawnSync(process.execPath, ['-e', flood], { cwd: root }).status).toBe(0);
     expect(await paths(cache)).toContain(join(root, 'src/late.pem'));
+  });
+
+  it.skipIf(!watch)('sees it in another workspace too: a flood in one drops the events of every watch of the process', async () => {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
+    await mkdir(join(root, 'flood'));
+    const other = await realpath(await mkdtemp(join(tmpdir(), 'quiver-masks-other-')));
+    try {
+      await writeFile(join(other, '.quiverignore'), '*.pem\n');
+      const otherIgnore = await createIgnoreService(await createWorkspace([other]));
+      const source = { roots: [other], version: () => otherIgnore.rulesVersion(), filter: () => otherIgnore.listingFilter() };
+      const otherCache = createMaskCache(source);
+      caches.push(otherCache, otherIgnore);
+      const cache = cacheOf();
+      await cache.masks();
+      await otherCache.masks();
+      const flood = `${floodScript(max)} fs.writeFileSync(${JSON.stringify(join(other, 'late.pem'))}, 'x')`;
+      expect(spawnSync(process.execPath, ['-e', flood], { cwd: root }).status).toBe(0);
+      expect((await otherCache.masks()).map((m) => m.path)).toContain(join(other, 'late.pem'));
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 
   it('drops the mask of a hidden link whose target is gone', async () => {

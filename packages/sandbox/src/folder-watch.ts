@@ -35,8 +35,24 @@ interface Watched {
 const MAX_WATCHES = 16_384;
 
 /**
- * Create a {@link FolderWatch}; `limit` overrides the number of folders it may watch, `flood`
- * the number of events in one poll phase taken for a possible overflow (see below).
+ * Every folder watch of this process, by what it does on a possible overflow: they share the
+ * process's one inotify instance, so a flood seen by any of them may have dropped events of all.
+ */
+const everyWatch = new Set<() => void>();
+/** The events this process's folder watches had in the current poll phase. */
+let burst = 0;
+let flood: number | undefined;
+
+// The events of one poll phase are all delivered before its check phase, where the count
+// starts again. Judged as they come, not in that check phase: a settle() that began earlier
+// may resolve in it first.
+function count(): void {
+  if (burst === 0) setImmediate(() => void (burst = 0));
+  if (++burst === (flood ??= floodThreshold())) for (const overflowed of everyWatch) overflowed();
+}
+
+/**
+ * Create a {@link FolderWatch}; `limit` overrides the number of folders it may watch.
  *
  * The kernel queues at most `fs.inotify.max_queued_events` (16,384 by default) unread events
  * per inotify instance; past that it drops them, and Node says nothing (libuv ignores the
@@ -45,23 +61,17 @@ const MAX_WATCHES = 16_384;
  * while this process runs something synchronous. libuv reads the queue to the end in one poll
  * phase, so an overflow shows as one phase delivering about a queue's worth of events; the
  * watches share the process's one inotify instance with every other `fs.watch`, so a quarter
- * of the queue in one phase already counts: every folder is then taken as changed.
+ * of the queue in one phase, counted over every folder watch of this package, already counts:
+ * every folder of every watch is then taken as changed.
  */
-export function createFolderWatch(limit = watchBudget(), flood = floodThreshold()): FolderWatch {
+export function createFolderWatch(limit = watchBudget()): FolderWatch {
   const watched = new Map<string, Watched>();
   let changes = 0;
   let closed = false;
-  let burst = 0;
   const overflowed = () => {
     for (const w of watched.values()) mark(w);
   };
-  // The events of one poll phase are all delivered before its check phase, where the count
-  // starts again. Judged as they come, not in that check phase: a settle() that began earlier
-  // may resolve in it first.
-  const count = () => {
-    if (burst === 0) setImmediate(() => void (burst = 0));
-    if (++burst === flood) overflowed();
-  };
+  everyWatch.add(overflowed);
   const forget = (dir: string) => {
     const w = watched.get(dir);
     if (!w) return;
@@ -100,6 +110,7 @@ export function createFolderWatch(limit = watchBudget(), flood = floodThreshold(
     settle: () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))),
     close() {
       closed = true;
+      everyWatch.delete(overflowed);
       for (const dir of [...watched.keys()]) forget(dir);
     },
   };
