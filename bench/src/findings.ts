@@ -46,20 +46,21 @@ export const FINDINGS: Readonly<Record<string, string>> = {
     'and a cached prefix needs a stat plus a readlink of a held descriptor to prove it still leads to the same folder at ' +
     'the same place — no fewer calls than the 1–3 lstats of the walk. ' +
     'Session 7, the JS around the gates (stats stubbed by a per-path cache so only the JS differs; process.cpuUsage per ' +
-    'batch of 4,000 calls, 6 processes each alternating with the previous build, 72 batches a side, load 20–56): with the ' +
-    "row's two taps 26.2 → 23.1 µs of CPU per call (median; −12%), without taps 24.8 → 20.6 (−17%). What went: zod ran " +
-    "twice (the validation gate, then defineTool's execute; the tool now gets the gate's parsed values), a frozen spread " +
-    'copy of config.paths (V8 freezes a spread-made object on a slow path: ~0.8 µs, now copied key by key), a randomUUID ' +
-    'per call for the call id, a promise for a tool already loaded (ToolSource.loaded), and the PreToolUse/PostToolUse ' +
-    'event and tap context when no tap can run for the tool; read_file fstats a small file once. Why rounds are bimodal ' +
-    '(12 vs 30 µs with the stats stubbed): the machine, not the code. A fixed calibration loop run before each batch in ' +
-    'the same process varies 1.3–4.4 µs per unit from batch to batch, as much as the calls do, and the ratio of the two ' +
-    'is steady (old 10.9, new 9.0); GC is 1.2–2.5 µs per call in fast and slow batches alike with no full GC while ' +
-    'measuring, and --trace-opt/--trace-deopt show no compile or deopt after the 8th batch while batches still move from ' +
-    '17 to 40 µs (a shared 2-vCPU VM: perf has no cycle counter here). What is left of the JS (cpu-profile): four ' +
-    'container lookups through awilix (~4%), the telemetry event and store (~3%), buildTaskConfig, the two hook events ' +
-    'with taps, the call scope and loop record — each under 3%; the path screen (resolveSync + checkPathSync) is ~60% ' +
-    'of the call.',
+    "batch of 4,000 calls, processes alternating with the previous build; load 20–56): with the row's two taps 26.2 → " +
+    '23.1 µs of CPU per call (median of 72 batches a side; −12%), without taps 24.8 → 20.6 (−17%); with the container ' +
+    'change too, 29.8 → 24.1 (30 batches a side, load ~35–40; −19%). What went: zod ran twice (the validation gate, ' +
+    "then defineTool's execute; the tool now gets the gate's parsed values), a frozen spread copy of config.paths (V8 " +
+    'freezes a spread-made object on a slow path: ~0.8 µs, now copied key by key), a randomUUID per call for the call ' +
+    'id, a promise for a tool already loaded (ToolSource.loaded), the PreToolUse/PostToolUse event and tap context when ' +
+    'no tap can run for the tool, and four or five service lookups resolved through awilix (~0.9 µs each at load ~56; each scope now ' +
+    'keeps its registrations in a map it walks); read_file fstats a small file once. Why rounds are bimodal (12 vs 30 ' +
+    'µs with the stats stubbed): the machine, not the code. A fixed calibration loop run before each batch in the same ' +
+    'process varies 1.3–4.4 µs per unit from batch to batch, as much as the calls do, and the ratio of the two is ' +
+    'steady (old 10.5–10.9, new 8.5–9.0); GC is 1.2–2.5 µs per call in fast and slow batches alike with no full GC ' +
+    'while measuring, and --trace-opt/--trace-deopt show no compile or deopt after the 8th batch while batches still ' +
+    'move from 17 to 40 µs (a shared 2-vCPU VM: perf has no cycle counter here). What is left of the JS (cpu-profile): ' +
+    'the telemetry event and store (~3%), buildTaskConfig, the two hook events with taps, the call scope and the loop ' +
+    'record, each under 3%; the path screen (resolveSync + checkPathSync) is ~60% of the call.',
   'list-walker':
     "Session 6: the walker judges each folder's entries with the ignore service's per-folder filter (`ListingFilter.folder`: " +
     'the folder placed in the roots once, one yes/no per distinct name where the rules judge by name) instead of building ' +
