@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { GateDecision, IgnoreService, PathAccess, ResolvedPath, WorkspaceService } from '@quiver/core';
+import { folderWatchesOf } from '@quiver/workspace';
 import { decidePath } from './decide-path.js';
 import { listingFilterFrom, type ListingFilter } from './listing-filter.js';
 import { createRulesRegistry } from './rules-registry.js';
@@ -20,7 +21,7 @@ export interface IgnoreServiceOptions {
 
 /** The ignore service of `@quiver/ignore`: {@link IgnoreService} plus lifecycle and listing helpers. */
 export interface QuiverIgnoreService extends IgnoreService {
-  checkPathSync(path: ResolvedPath, access: PathAccess): GateDecision;
+  checkPathSync(path: ResolvedPath, access: PathAccess, settled?: boolean): GateDecision;
   /** Re-read every root's ignore files now. */
   reload(): Promise<void>;
   /** Stop watching. */
@@ -56,7 +57,9 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
   const fileName = options.fileName ?? '.quiverignore';
   const fileNames = fileName === CLINE_IGNORE ? [fileName] : [fileName, CLINE_IGNORE];
   const roots = workspace.roots;
-  const registry = createRulesRegistry(roots, fileNames, options.watch ?? false);
+  // A workspace from @quiver/workspace lends its folder watches: a settled path check then
+  // skips the ignore files' stats while the watches vouch for them.
+  const registry = createRulesRegistry(roots, fileNames, options.watch ?? false, folderWatchesOf(workspace));
   let analyzer: Promise<CommandAnalyzer> | undefined;
   const screenContext = {
     analyzer: () => (analyzer ??= loadAnalyzer()),
@@ -65,16 +68,16 @@ export async function createIgnoreService(workspace: WorkspaceService, options: 
   };
 
   const pathContext = { registry, roots, fileNames };
+  const checkPathSync = (path: ResolvedPath, access: PathAccess, settled?: boolean): GateDecision => {
+    registry.ensureFresh(settled === true);
+    return decidePath(pathContext, path, access);
+  };
   return {
     fileName,
     async checkPath(path: ResolvedPath, access: PathAccess): Promise<GateDecision> {
-      registry.ensureFresh();
-      return decidePath(pathContext, path, access);
+      return checkPathSync(path, access);
     },
-    checkPathSync(path: ResolvedPath, access: PathAccess): GateDecision {
-      registry.ensureFresh();
-      return decidePath(pathContext, path, access);
-    },
+    checkPathSync,
     isIgnored(absolutePath: string, isDirectory: boolean): boolean {
       registry.ensureFreshCheap();
       return registry.match(absolutePath, isDirectory) !== undefined;

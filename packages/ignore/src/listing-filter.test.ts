@@ -76,4 +76,20 @@ describe('createListingFilter (P7)', () => {
       }
     }
   });
+
+  it('gives a folder test for a foreign service whose listingFilter predates folder()', () => {
+    const own = ig.listingFilter();
+    const foreign = {
+      fileName: ig.fileName,
+      checkPath: ig.checkPath,
+      isIgnored: ig.isIgnored,
+      checkCommand: ig.checkCommand,
+      listingFilter: () => ({ show: own.show, descend: own.descend }) as unknown as ReturnType<typeof ig.listingFilter>,
+    };
+    const f = createListingFilter(foreign);
+    const shown = f.folder(root);
+    expect(shown('.env', false)).toBe(false);
+    expect(shown('src', true)).toBe(true);
+    expect(f.descend(join(root, 'private'))).toBe(false);
+  });
 });

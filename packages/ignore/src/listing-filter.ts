@@ -94,6 +94,22 @@ export function createListingFilter(
   service: IgnoreService | (IgnoreService & ListingFilterSource),
   roots: readonly WorkspaceRoot[] = [],
 ): ListingFilter {
-  if ('listingFilter' in service && typeof service.listingFilter === 'function') return service.listingFilter();
+  if ('listingFilter' in service && typeof service.listingFilter === 'function') return withFolder(service.listingFilter());
   return listingFilterFrom((p, d) => service.isIgnored(p, d), roots);
+}
+
+/**
+ * A filter from another implementation may predate `folder`: walkers call it for every
+ * directory, so one is made from `show` rather than letting the walk die on a TypeError.
+ */
+function withFolder(filter: ListingFilter): ListingFilter {
+  if (typeof filter.folder === 'function') return filter;
+  return {
+    show: (p, d, l) => filter.show(p, d, l),
+    descend: (p, l) => filter.descend(p, l),
+    folder(absoluteDir) {
+      const prefix = absoluteDir.endsWith('/') ? absoluteDir : `${absoluteDir}/`;
+      return (name, isDirectory) => filter.show(prefix + name, isDirectory, false);
+    },
+  };
 }

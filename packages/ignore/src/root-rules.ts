@@ -63,10 +63,15 @@ export function loadRootRules(root: WorkspaceRoot, fileNames: readonly string[])
   const problems: string[] = [];
   const includes = new Set<string>();
   const matchers: RuleMatcher[] = [];
+  // Every ignore file is stamped first, so the tracked list starts with them in order (a
+  // caller that knows they are unchanged stats only the includes after them).
   for (const name of fileNames) {
     const file = join(root.path, name);
     tracked.push(file);
     stamps.push(stampFile(file));
+  }
+  for (const name of fileNames) {
+    const file = join(root.path, name);
     const text = readOptional(file);
     if (text === undefined) continue;
     if (text instanceof Error) {
@@ -138,9 +143,10 @@ export function isNamePattern(line: string): boolean {
 /**
  * True when a tracked file changed since the rules were loaded (inode, size, mtime or ctime):
  * one `stat` per tracked file, no timing assumptions, so the next check after any edit sees it.
+ * `from` skips the first tracked files (the ignore files themselves come first, in order).
  */
-export function rulesChanged(rules: RootRules): boolean {
-  for (let i = 0; i < rules.tracked.length; i++) if (!stillStamped(rules.tracked[i], rules.stamps[i])) return true;
+export function rulesChanged(rules: RootRules, from = 0): boolean {
+  for (let i = from; i < rules.tracked.length; i++) if (!stillStamped(rules.tracked[i], rules.stamps[i])) return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { WorkspaceRoot } from '@quiver/core';
-import { relativeInside } from '@quiver/workspace';
+import { relativeInside, type FolderWatches } from '@quiver/workspace';
+import { armRoot, isArmed, type RootArm } from './root-arm.js';
 import { createListingMatcher, type ListingMatcher } from './listing-matcher.js';
 import { loadRootRules, matchRootRules, rulesChanged, type IgnoreMatch, type RootRules } from './root-rules.js';
 
@@ -12,8 +13,12 @@ export interface RootedMatch extends IgnoreMatch {
 
 /** The compiled rules of every root, kept fresh. */
 export interface RulesRegistry {
-  /** Reload the roots whose ignore files (or includes) changed since they were loaded. */
-  ensureFresh(): void;
+  /**
+   * Reload the roots whose ignore files (or includes) changed since they were loaded.
+   * `settled`: the caller awaited the workspace's settle barrier since its call began, so a
+   * root whose ignore files are still vouched for by the folder watches skips their stat.
+   */
+  ensureFresh(settled?: boolean): void;
   /** Cheap freshness for hot synchronous paths: with a watcher, only reload after an event. */
   ensureFreshCheap(): void;
   /** Reload every root now. */
@@ -42,8 +47,14 @@ export interface RulesRegistry {
  * `watchFiles`, an `fs.watch` on each root folder also marks the rules stale as soon as the
  * ignore file changes, so hot synchronous callers can skip the stat.
  */
-export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: readonly string[], watchFiles: boolean): RulesRegistry {
+export function createRulesRegistry(
+  roots: readonly WorkspaceRoot[],
+  fileNames: readonly string[],
+  watchFiles: boolean,
+  folderWatches?: FolderWatches,
+): RulesRegistry {
   const rules = new Map<WorkspaceRoot, RootRules>(roots.map((r) => [r, loadRootRules(r, fileNames)]));
+  const arms = new Map<WorkspaceRoot, RootArm>();
   const watchers: FSWatcher[] = [];
   let dirty = false;
 
@@ -63,9 +74,24 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
     }
   }
 
-  const ensureFresh = (): void => {
+  const ensureFresh = (settled?: boolean): void => {
     dirty = false;
+    // verify() before any arm is read: it closes the watches (so disarms) of a root that moved.
+    const trusted = settled === true && folderWatches?.verify() === true;
     for (const [root, current] of rules) {
+      let arm = arms.get(root);
+      if (trusted && arm && isArmed(arm)) {
+        // The root's ignore files are unchanged; only the includes (anywhere under the root) are stat'ed.
+        if (rulesChanged(current, fileNames.length)) rules.set(root, loadRootRules(root, fileNames));
+        continue;
+      }
+      if (folderWatches && !(arm && isArmed(arm))) {
+        // Armed before the stat: a change after the stat makes an event that disarms it again.
+        arm?.close();
+        arm = armRoot(folderWatches, root.path, fileNames);
+        if (arm) arms.set(root, arm);
+        else arms.delete(root);
+      }
       if (rulesChanged(current)) rules.set(root, loadRootRules(root, fileNames));
     }
   };
@@ -95,6 +121,8 @@ export function createRulesRegistry(roots: readonly WorkspaceRoot[], fileNames: 
     version: () => [...rules.values()].map((r) => r.signature).join('\n'),
     dispose: () => {
       for (const w of watchers.splice(0)) w.close();
+      for (const arm of arms.values()) arm.close();
+      arms.clear();
     },
   };
 }

@@ -130,6 +130,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     (options.onWarning ?? ((m: string) => process.stderr.write(`quiver: ${m}\n`)))(untrustedWarning(workspace.primary.path, ignored));
   const dispose = async () => {
     (ignore as { dispose?: () => void }).dispose?.();
+    // The workspace's folder watches (and the descriptors held on the roots).
+    (workspace as { dispose?: () => void }).dispose?.();
     await sandbox.dispose?.();
     await host.dispose();
   };

@@ -2,11 +2,13 @@ import type { FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import { ERROR_CODES, parseWorkspaceHint, quiverError, type ResolvedPath, type WorkspaceRoot, type WorkspaceService } from '@quiver/core';
+import { createFolderWatches, type FolderWatchOptions, type FolderWatches } from './folder-watches.js';
 import { isPathInside, relativeInside } from './is-path-inside.js';
 import { malformedReason } from './malformed-reason.js';
 import { openConfined, type OpenFlags } from './open-confined.js';
 import { realizeRoots, type RootInput } from './realize-roots.js';
-import { resolvePhysical, resolvePhysicalSync } from './resolve-physical.js';
+import { resolvePhysical, resolvePhysicalSync, type WalkCache } from './resolve-physical.js';
+import { settleBarrier } from './settle-barrier.js';
 
 /** Options for {@link Workspace.resolve}. */
 export interface ResolveOptions {
@@ -17,12 +19,34 @@ export interface ResolveOptions {
    * command's working directory. It is resolved physically like the path itself.
    */
   cwd?: string;
+  /**
+   * The caller awaited {@link Workspace.settle}'s promise after its call began: facts the
+   * folder watchers still hold may stand in for the walk's lstat calls (`resolveSync` only).
+   */
+  settled?: boolean;
+}
+
+/** Options for {@link createWorkspace}. */
+export interface WorkspaceOptions {
+  /**
+   * Watch the folders paths resolve through (`fs.watch`, on local file systems only) so a
+   * settled `resolveSync` can skip their lstat calls; options are for tests. @default true
+   */
+  watch?: boolean | FolderWatchOptions;
 }
 
 /** The workspace service of `@quiver/workspace`: {@link WorkspaceService} plus P8 helpers. */
 export interface Workspace extends WorkspaceService {
   resolve(input: string, options?: ResolveOptions): Promise<ResolvedPath>;
   resolveSync(input: string, options?: ResolveOptions): ResolvedPath;
+  /**
+   * While folders are watched: a promise to await before a `settled` `resolveSync`, resolved
+   * once every watcher event for a change made before this call has arrived (two event-loop
+   * hops). Undefined when nothing is watched: there is nothing to settle.
+   */
+  settle(): Promise<void> | undefined;
+  /** Stop watching folders. */
+  dispose(): void;
   /**
    * Open a resolved path so that the opened object is inside its root (SPEC P8), even if a
    * symlink was swapped after the check. See {@link openConfined}.
@@ -45,8 +69,19 @@ export interface Workspace extends WorkspaceService {
  * const p = await ws.resolve('@docs:guide/intro.md');
  * if (!p.inside) console.log('outside the workspace');
  */
-export async function createWorkspace(roots: readonly RootInput[]): Promise<Workspace> {
+export async function createWorkspace(roots: readonly RootInput[], options: WorkspaceOptions = {}): Promise<Workspace> {
   const list = Object.freeze(await realizeRoots(roots));
+  const watchOptions = typeof options.watch === 'object' ? options.watch : undefined;
+  const watches =
+    options.watch === false
+      ? undefined
+      : createFolderWatches(
+          list.map((r) => r.path),
+          watchOptions,
+        );
+  const recording: WalkCache | undefined = watches && { watches, settled: false };
+  const trusting: WalkCache | undefined = watches && { watches, settled: true };
+  let settledOnce = false;
   const byName = new Map(list.map((r) => [r.name, r]));
 
   const rootOf = (absolutePath: string): WorkspaceRoot | undefined => {
@@ -85,7 +120,7 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
       );
     }
     const { start, path, lexical } = startingPoint(rest, root, options.cwd);
-    const physical = resolvePhysicalSync(start, path);
+    const physical = resolvePhysicalSync(start, path, options.settled && watches?.verify() ? trusting : recording);
     return describe(rest, root, lexical, physical, rootOf);
   };
   // The walk makes only synchronous metadata calls: the promise is the interface's.
@@ -98,6 +133,15 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
     rootOf,
     resolve,
     resolveSync,
+    settle: () => {
+      if (!watches) return undefined;
+      if (watches.active()) return settleBarrier();
+      // Watching starts at the second settle: a process that makes one call pays nothing for it.
+      if (settledOnce) watches.start();
+      settledOnce = true;
+      return undefined;
+    },
+    dispose: () => watches?.dispose(),
     openConfined: (resolved, flags, mode) => openConfined(resolved, flags, mode),
     assertStillInside: async (resolved) => {
       // Straight to P3: the stored physical path needs no P1/P2, and may legally hold
@@ -114,7 +158,18 @@ export async function createWorkspace(roots: readonly RootInput[]): Promise<Work
       return again;
     },
   };
+  if (watches) watchesOf.set(workspace, watches);
   return Object.freeze(workspace);
+}
+
+const watchesOf = new WeakMap<object, FolderWatches>();
+
+/**
+ * The folder watches of a workspace made by {@link createWorkspace} (undefined for any other
+ * workspace service, or with `watch: false`), so the ignore rules can share them (internal).
+ */
+export function folderWatchesOf(workspace: object): FolderWatches | undefined {
+  return watchesOf.get(workspace);
 }
 
 /** P1: where the walk starts and the lexical (symlink-blind) absolute path. */

@@ -5,6 +5,7 @@ it('exports exactly the public API', () => {
   expect(Object.keys(api).sort()).toEqual([
     'MAX_SYMLINK_HOPS',
     'createWorkspace',
+    'folderWatchesOf',
     'isPathInside',
     'malformedReason',
     'openConfined',

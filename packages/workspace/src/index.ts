@@ -1,4 +1,5 @@
-export { createWorkspace, type Workspace, type ResolveOptions } from './create-workspace.js';
+export { createWorkspace, folderWatchesOf, type Workspace, type ResolveOptions, type WorkspaceOptions } from './create-workspace.js';
+export { type FolderWatches, type FolderWatchOptions, type WatchedFolder } from './folder-watches.js';
 export { type RootInput } from './realize-roots.js';
 export { resolvePhysical, MAX_SYMLINK_HOPS, type PhysicalPath } from './resolve-physical.js';
 export { malformedReason } from './malformed-reason.js';

@@ -3,6 +3,7 @@
 // hot path of every path-taking tool call.
 import { lstatSync, readlinkSync } from 'node:fs';
 import { ERROR_CODES, quiverError } from '@quiver/core';
+import type { FolderWatches } from './folder-watches.js';
 
 /** Linux's MAXSYMLINKS: a path walk that follows more links than this fails with ELOOP. */
 export const MAX_SYMLINK_HOPS = 40;
@@ -22,6 +23,21 @@ export interface PhysicalPath {
 }
 
 type Kind = 'dir' | 'file' | 'missing';
+/** What one entry is: a kind, or a symlink's target. */
+type Entry = Kind | { readonly link: string };
+
+/** Entries past this many in one folder are not remembered (the folder's facts start again). */
+const MAX_ENTRIES_PER_FOLDER = 4096;
+
+/**
+ * Where a walk may learn and reuse entry facts. `settled`: the caller waited for
+ * `settleBarrier` after its call began, so every change made before then has reached the
+ * watchers and a fact still in a live watch is true now. Unsettled walks only record facts.
+ */
+export interface WalkCache {
+  readonly watches: FolderWatches;
+  readonly settled: boolean;
+}
 
 interface WalkState {
   current: string;
@@ -48,14 +64,14 @@ export async function resolvePhysical(start: string, path: string): Promise<Phys
 }
 
 /** {@link resolvePhysical}, synchronously (it makes only synchronous metadata calls). */
-export function resolvePhysicalSync(start: string, path: string): PhysicalPath {
+export function resolvePhysicalSync(start: string, path: string, cache?: WalkCache): PhysicalPath {
   // A UTF-16 unit is at most 3 UTF-8 bytes: short paths need no byte count.
   if (path.length * 3 >= PATH_MAX && Buffer.byteLength(path) >= PATH_MAX) throw resolveError(path, 'ENAMETOOLONG');
   const state: WalkState = { current: path.startsWith('/') ? '/' : start, kind: 'dir', missing: 0, hops: 0 };
   const pending: string[] = [];
   pushComponents(pending, path);
   while (pending.length > 0) {
-    step(state, pending.pop() as string, pending, path);
+    step(state, pending.pop() as string, pending, path, cache);
   }
   return { resolved: state.current, exists: state.kind !== 'missing', isDirectory: state.kind === 'dir' };
 }
@@ -67,7 +83,7 @@ function pushComponents(stack: string[], path: string): void {
   for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]);
 }
 
-function step(state: WalkState, name: string, pending: string[], input: string): void {
+function step(state: WalkState, name: string, pending: string[], input: string, cache: WalkCache | undefined): void {
   if (name === '.' || name === '..') {
     if (state.kind === 'file') throw resolveError(input, 'ENOTDIR', state.current);
     if (name === '..') ascend(state);
@@ -82,14 +98,15 @@ function step(state: WalkState, name: string, pending: string[], input: string):
     state.missing++;
     return;
   }
-  const kind = lstatKind(next, input);
-  if (kind === 'link') {
+  const entry = cache ? entryVia(cache, state.current, name, next, input) : entryOf(next, input);
+  if (typeof entry === 'object') {
     if (++state.hops > MAX_SYMLINK_HOPS) throw resolveError(input, 'ELOOP', next);
-    const target = readLink(next, input);
+    const target = entry.link;
     if (target.startsWith('/')) state.current = '/';
     pushComponents(pending, target);
     return;
   }
+  const kind = entry;
   state.current = next;
   state.kind = kind;
   if (kind === 'missing') state.missing = 1;
@@ -102,6 +119,31 @@ function ascend(state: WalkState): void {
   // Once the lexical tail is gone we are back on an existing directory, so the walk
   // lstat()s again: `missing/../link` must still follow `link`.
   state.kind = state.missing > 0 ? 'missing' : 'dir';
+}
+
+/**
+ * `name` in the folder `dir` (its path `next`): a fact of the folder's live watch when the walk
+ * is settled, else looked up and recorded. The watch is set up before the lookup, so a change
+ * after the lookup makes an event that deletes the fact (errors are never recorded).
+ */
+function entryVia(cache: WalkCache, dir: string, name: string, next: string, input: string): Entry {
+  const folder = cache.watches.folder(dir);
+  if (!folder) return entryOf(next, input);
+  if (cache.settled) {
+    const known = folder.entries.get(name) as Entry | undefined;
+    if (known !== undefined) return known;
+  }
+  const entry = entryOf(next, input);
+  if (folder.live) {
+    if (folder.entries.size >= MAX_ENTRIES_PER_FOLDER) folder.entries.clear();
+    folder.entries.set(name, entry);
+  }
+  return entry;
+}
+
+function entryOf(path: string, input: string): Entry {
+  const kind = lstatKind(path, input);
+  return kind === 'link' ? { link: readLink(path, input) } : kind;
 }
 
 function lstatKind(path: string, input: string): Kind | 'link' {

@@ -26,8 +26,12 @@ export interface IgnoreService {
   readonly fileName: string;
   /** P5–P7 for one resolved path. Paths outside every root are allowed here (P4: not this gate's call). */
   checkPath(path: ResolvedPath, access: PathAccess): Promise<GateDecision>;
-  /** {@link IgnoreService.checkPath}, synchronously, when the service can (the same answer). */
-  checkPathSync?(path: ResolvedPath, access: PathAccess): GateDecision;
+  /**
+   * {@link IgnoreService.checkPath}, synchronously, when the service can (the same answer).
+   * `settled`: the caller awaited the workspace's `settle()` after its call began, so what the
+   * service's file watchers still vouch for may stand in for a stat of the ignore files.
+   */
+  checkPathSync?(path: ResolvedPath, access: PathAccess, settled?: boolean): GateDecision;
   /** True when an absolute path (inside a root) is ignored; `isDirectory` tests it as a directory. */
   isIgnored(absolutePath: string, isDirectory: boolean): boolean;
   /**

@@ -44,8 +44,16 @@ export interface WorkspaceService {
   /**
    * {@link WorkspaceService.resolve}, synchronously, when the service can (the same answer; the
    * same errors, thrown). The ignore-rules gate uses it so a path check costs no promise.
+   * `settled`: the caller awaited {@link WorkspaceService.settle} after its call began.
    */
-  resolveSync?(input: string, options?: { base?: WorkspaceRoot }): ResolvedPath;
+  resolveSync?(input: string, options?: { base?: WorkspaceRoot; settled?: boolean }): ResolvedPath;
+  /**
+   * When the service (or the ignore service over it) caches file-system facts that watchers
+   * keep true: a promise resolved once every watcher event for a change made before this call
+   * has arrived. Await it, then pass `settled: true` to `resolveSync` and `checkPathSync`.
+   * Undefined when nothing is cached: answer synchronously, unsettled.
+   */
+  settle?(): Promise<void> | undefined;
   /** The root containing an absolute physical path, if any. */
   rootOf(absolutePath: string): WorkspaceRoot | undefined;
 }

@@ -18,21 +18,31 @@ export const ignoreRules: Gate = {
   name: 'ignore-rules',
   run(call) {
     const keys = Object.keys(call.tool.paths);
-    return screenPaths(call, keys, 0);
+    // Only a call with several paths can reuse its first path's wait for the watchers.
+    return screenPaths(call, keys, 0, keys.length > 1 ? { settled: false } : undefined);
   },
 };
 
-/** Screen the declared paths from `keys[from]` on, then the command. */
-function screenPaths(call: CallContext, keys: readonly string[], from: number): ToolResult | undefined | Promise<ToolResult | undefined> {
+/**
+ * Screen the declared paths from `keys[from]` on, then the command. `barrier` records that a
+ * path of this call waited for the workspace's watchers, which then holds for the rest of the
+ * call (one wait per call, not per path).
+ */
+function screenPaths(
+  call: CallContext,
+  keys: readonly string[],
+  from: number,
+  barrier: { settled: boolean } | undefined,
+): ToolResult | undefined | Promise<ToolResult | undefined> {
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
     const input = call.parsed[key];
     if (typeof input !== 'string') continue;
-    const screen = screenPathNow(call.scope, input, call.tool.paths[key]);
+    const screen = screenPathNow(call.scope, input, call.tool.paths[key], undefined, barrier);
     if (screen instanceof Promise) {
       return screen.then((s) => {
         const stop = verdict(call, key, input, s);
-        return stop ? stop : screenPaths(call, keys, i + 1);
+        return stop ? stop : screenPaths(call, keys, i + 1, barrier);
       });
     }
     const stop = verdict(call, key, input, screen);

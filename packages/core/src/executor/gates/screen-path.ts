@@ -52,26 +52,52 @@ export async function screenPath(
 /**
  * {@link screenPath}, answered synchronously when the workspace and ignore services can
  * (`resolveSync`, `checkPathSync`): the gate checks every declared path of every call, and
- * four promises per path were a measurable part of a call (internal).
+ * four promises per path were a measurable part of a call (internal). `barrier`, kept by the
+ * caller for one call: set once this call waited for the workspace's `settle()`, after which
+ * the call's other paths need no second wait.
  */
 export function screenPathNow(
   services: { find<T>(ref: ServiceRef<T>): T | undefined },
   input: string,
   access: PathAccess,
   options?: { readonly base?: WorkspaceRoot },
+  barrier?: { settled: boolean },
 ): PathScreen | undefined | Promise<PathScreen | undefined> {
   const workspace = services.find(coreServices.workspace);
   if (!workspace) return undefined;
   if (!workspace.resolveSync) return resolveThenScreen(services, workspace, input, access, options);
+  if (barrier?.settled) return screenSync(services, workspace, input, access, options, true);
+  // Waiting for the watchers (two event-loop hops) costs less than the stats they replace.
+  const settling = workspace.settle?.();
+  if (settling) {
+    return settling.then(() => {
+      if (barrier) barrier.settled = true;
+      return screenSync(services, workspace, input, access, options, true);
+    });
+  }
+  return screenSync(services, workspace, input, access, options, false);
+}
+
+const SETTLED = Object.freeze({ settled: true });
+
+function screenSync(
+  services: { find<T>(ref: ServiceRef<T>): T | undefined },
+  workspace: WorkspaceService,
+  input: string,
+  access: PathAccess,
+  options: { readonly base?: WorkspaceRoot } | undefined,
+  settled: boolean,
+): PathScreen | Promise<PathScreen> {
   let path: ResolvedPath;
   try {
     const { root, rest } = workspace.splitHint(input);
     const base = root ?? options?.base;
-    path = workspace.resolveSync(rest, base ? { base } : undefined);
+    const resolveSync = workspace.resolveSync as NonNullable<WorkspaceService['resolveSync']>;
+    path = resolveSync.call(workspace, rest, base ? { base, settled } : settled ? SETTLED : undefined);
   } catch (e) {
     return unresolved(e);
   }
-  return screenResolved(services, input, access, path);
+  return screenResolved(services, input, access, path, settled);
 }
 
 async function resolveThenScreen(
@@ -89,7 +115,7 @@ async function resolveThenScreen(
   } catch (e) {
     return unresolved(e);
   }
-  return screenResolved(services, input, access, path);
+  return screenResolved(services, input, access, path, false);
 }
 
 /** A path that did not resolve (P1–P3), as the gate refuses it; anything but a QuiverError is rethrown. */
@@ -105,6 +131,7 @@ function screenResolved(
   input: string,
   access: PathAccess,
   path: ResolvedPath,
+  settled: boolean,
 ): PathScreen | Promise<PathScreen> {
   if (access === 'write') {
     // E1 before anything else, inside the workspace or outside it, and before approval:
@@ -117,7 +144,7 @@ function screenResolved(
   }
   const ignore = services.find(coreServices.ignore);
   if (!ignore) return { allowed: true, path };
-  if (ignore.checkPathSync) return judged(ignore, input, path, ignore.checkPathSync(path, access));
+  if (ignore.checkPathSync) return judged(ignore, input, path, ignore.checkPathSync(path, access, settled));
   return ignore.checkPath(path, access).then((decision) => judged(ignore, input, path, decision));
 }
 

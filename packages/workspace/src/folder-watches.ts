@@ -1,0 +1,224 @@
+import { closeSync, openSync, readFileSync, readlinkSync, statfsSync, watch, type FSWatcher } from 'node:fs';
+import { isPathInside } from './is-path-inside.js';
+
+/**
+ * `statfs` types of local file systems whose inotify reports every change made on this
+ * machine. Network and FUSE file systems change behind the kernel's back, and overlayfs misses
+ * changes made to its layers directly, so their folders are never trusted to a watcher.
+ */
+const INOTIFY_COMPLETE = new Set([
+  0xef53, // ext2, ext3, ext4
+  0x58465342, // xfs
+  0x9123683e, // btrfs
+  0x01021994, // tmpfs
+  0xf2f52010, // f2fs
+]);
+
+/** How many folders one workspace watches at most; past it, every watch is closed and the set starts again. */
+const MAX_WATCHED = 512;
+
+/** One watched folder and what caches learned about its entries since the watch began. */
+export interface WatchedFolder {
+  readonly dir: string;
+  /**
+   * Cached facts about entries, by name. An event naming an entry deletes its fact; any other
+   * event on the folder closes the watch. Set a fact only after learning it with the watch live.
+   */
+  readonly entries: Map<string, unknown>;
+  /** The same for another cache (the ignore rules' files), kept apart so the two never mix. */
+  readonly marks: Map<string, unknown>;
+  /** False once the watch is closed: its facts must not be used. */
+  live: boolean;
+}
+
+/** The folders a workspace watches (see {@link createFolderWatches}). */
+export interface FolderWatches {
+  /**
+   * The live watch of `dir` (a physical path, no symlinks, inside a root), set up now along
+   * with every folder between it and its root if need be; undefined when `dir` cannot be
+   * trusted to a watcher (watching not started, outside the roots, a file system not in the
+   * allowlist, or the watch failed).
+   */
+  folder(dir: string): WatchedFolder | undefined;
+  /** Start watching (until then `folder` answers undefined): a one-call process never pays for watches. */
+  start(): void;
+  /** True while any folder is watched: a caller must settle before trusting a fact. */
+  active(): boolean;
+  /**
+   * Check now that each watched root's path still names the folder it watches (one readlink
+   * of a descriptor held on it: a rename of a folder above the root makes no event on the
+   * root), closing the watches of any root that moved. True when a fact may be trusted.
+   */
+  verify(): boolean;
+  /** Close every watch. */
+  dispose(): void;
+}
+
+/** Options of {@link createFolderWatches} (tests). */
+export interface FolderWatchOptions {
+  /** `statfs` types trusted to inotify. @default ext2/3/4, xfs, btrfs, tmpfs, f2fs */
+  fsTypes?: ReadonlySet<number>;
+  /** Events in one poll phase taken for a lost queue (see {@link createFolderWatches}). @default a quarter of fs.inotify.max_queued_events */
+  flood?: number;
+  /** Sets up one watch. @default fs.watch */
+  watch?: (dir: string, options: { persistent: boolean }, listener: (event: string, name: string | null) => void) => FSWatcher;
+}
+
+interface Watch extends WatchedFolder {
+  watcher: FSWatcher;
+}
+
+/**
+ * Watch folders with `fs.watch` (inotify) so caches can skip a stat: a watch on a folder is set
+ * up only once every folder between it and its root is watched, and anything that could change
+ * which folder a path names (an event on the folder itself, or on an entry above it up to the
+ * root) closes the watches at and below it; {@link FolderWatches.verify} covers the root itself
+ * and everything above it. So a live, verified watch's folder is still the one its path named
+ * when the watch began (mounts aside: a mount makes no event), and its facts hold until an
+ * event arrives. Events arrive in the event loop's poll phase: see `settleBarrier`. Folders
+ * above the roots are never watched: watching a big folder like /tmp costs tens of ms.
+ *
+ * The kernel queues at most `fs.inotify.max_queued_events` unread events per inotify instance
+ * and drops the rest, and libuv ignores the overflow event, so a flood made while this process
+ * was busy could hide a change. libuv reads the whole queue in one poll phase: a phase that
+ * brings a quarter of the queue's size (the instance is shared with every other `fs.watch` of
+ * the process) is taken for an overflow, and every watch is closed.
+ *
+ * @param roots - The realpath'd roots: only they and the folders inside them are watched.
+ * @param options - For tests: the file-system allowlist, the flood threshold, the watch function.
+ */
+export function createFolderWatches(roots: readonly string[], options: FolderWatchOptions = {}): FolderWatches {
+  const fsTypes = options.fsTypes ?? INOTIFY_COMPLETE;
+  const watchFolder = options.watch ?? watch;
+  let flood = options.flood ?? 0;
+  let burst = 0;
+  const resetBurst = () => {
+    burst = 0;
+  };
+  const watches = new Map<string, Watch>();
+  const refused = new Set<string>();
+  /** A descriptor held on each watched root, to tell it still sits at its path. */
+  const held = new Map<string, { fd: number; link: string }>();
+  let started = false;
+
+  const closeUnder = (prefix: string): void => {
+    for (const [dir, w] of watches) {
+      if (dir === prefix || isPathInside(dir, prefix)) close(w);
+    }
+    const hold = held.get(prefix);
+    if (hold !== undefined) {
+      held.delete(prefix);
+      closeSync(hold.fd);
+    }
+  };
+  const close = (w: Watch): void => {
+    w.live = false;
+    w.entries.clear();
+    w.marks.clear();
+    watches.delete(w.dir);
+    w.watcher.close();
+  };
+  const onEvent = (w: Watch, name: string | null): void => {
+    // Counted per poll phase: its events all come before its check phase, where the count restarts.
+    if (burst === 0) setImmediate(resetBurst);
+    if (++burst >= flood) {
+      for (const open of [...watches.values()]) closeUnder(open.dir);
+      return;
+    }
+    if (!w.live) return;
+    // No name, the folder's own name (inotify reports events on the folder itself under it) or
+    // a name that did not decode: anything may have changed, so nothing here is trusted.
+    if (name === null || name === '' || name === basename(w.dir) || name.includes('\ufffd') || name.includes('/')) {
+      closeUnder(w.dir);
+      return;
+    }
+    w.entries.delete(name);
+    w.marks.delete(name);
+    closeUnder(w.dir === '/' ? `/${name}` : `${w.dir}/${name}`);
+  };
+
+  const rootOf = (dir: string): string | undefined => {
+    let best: string | undefined;
+    for (const root of roots) if (isPathInside(dir, root) && (!best || root.length > best.length)) best = root;
+    return best;
+  };
+
+  const open = (dir: string, isRoot: boolean): Watch | undefined => {
+    let fd: number | undefined;
+    try {
+      if (!fsTypes.has(statfsSync(dir).type)) {
+        if (refused.size >= MAX_WATCHED) refused.clear();
+        refused.add(dir);
+        return undefined;
+      }
+      // The descriptor first: a move of the root after it shows in `verify`.
+      if (isRoot) fd = openSync(dir, 'r');
+      const w = { dir, entries: new Map<string, unknown>(), marks: new Map<string, unknown>(), live: true } as Watch;
+      w.watcher = watchFolder(dir, { persistent: false }, (_event, name) => onEvent(w, name as string | null));
+      w.watcher.on('error', () => closeUnder(dir));
+      watches.set(dir, w);
+      if (fd !== undefined) held.set(dir, { fd, link: `/proc/self/fd/${fd}` });
+      return w;
+    } catch {
+      // Missing, not a folder, out of inotify watches: the caller stats, as without a watch.
+      if (fd !== undefined) closeSync(fd);
+      return undefined;
+    }
+  };
+
+  const folder = (dir: string): Watch | undefined => {
+    const known = watches.get(dir);
+    if (known) return known;
+    if (!started || refused.has(dir)) return undefined;
+    if (flood === 0) flood = floodThreshold();
+    const root = rootOf(dir);
+    if (root === undefined) return undefined;
+    if (watches.size >= MAX_WATCHED) for (const w of [...watches.values()]) closeUnder(w.dir);
+    // The folder above first: its events are what tell that `dir` now names another folder.
+    if (dir !== root && !folder(parentOf(dir))) return undefined;
+    return open(dir, dir === root);
+  };
+
+  return {
+    folder,
+    start: () => {
+      started = true;
+    },
+    active: () => watches.size > 0,
+    verify: () => {
+      for (const [root, { link }] of held) {
+        let now: string | undefined;
+        try {
+          now = readlinkSync(link);
+        } catch {
+          now = undefined;
+        }
+        if (now !== root) closeUnder(root);
+      }
+      return held.size > 0;
+    },
+    dispose: () => {
+      for (const w of [...watches.values()]) closeUnder(w.dir);
+      refused.clear();
+      started = false;
+    },
+  };
+}
+
+function floodThreshold(): number {
+  try {
+    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
+    return Number.isFinite(max) && max > 0 ? Math.max(1, Math.floor(max / 4)) : 1;
+  } catch {
+    return 1; // unknown queue size: any event may be the last the kernel kept
+  }
+}
+
+function parentOf(dir: string): string {
+  const cut = dir.lastIndexOf('/');
+  return cut <= 0 ? '/' : dir.slice(0, cut);
+}
+
+function basename(dir: string): string {
+  return dir.slice(dir.lastIndexOf('/') + 1);
+}
