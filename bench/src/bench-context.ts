@@ -53,7 +53,8 @@ export async function ripgrepBinary(): Promise<string> {
  * telemetry) and the given in-memory plugins, as `quiver exec` builds it minus the config file.
  */
 export function benchRuntime(cwd: string, plugins: { plugin: PluginDefinition; options?: Record<string, unknown> }[]): Promise<Runtime> {
-  return createRuntime({ cwd, config: {}, ui: SILENT_UI, plugins, noConfigPlugins: true });
+  // As the CLI runs it (it owns its process, so path checks may trust its folder watches).
+  return createRuntime({ cwd, config: {}, ui: SILENT_UI, plugins, noConfigPlugins: true, watchFolders: true });
 }
 
 /** The text of a tool result, for sanity checks on what a benchmark produced. */

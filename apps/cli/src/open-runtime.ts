@@ -54,6 +54,8 @@ export async function openRuntime(
     defaultPlugins: [...DEFAULT_PLUGINS],
     resolveFrom: [CLI_DIR],
     bundledPlugins: bundledPlugins(),
+    // The CLI owns its process: no foreign fs.watch shares its inotify queue.
+    watchFolders: true,
   });
 }
 

@@ -1,5 +1,5 @@
 import { lstatSync, watch, type FSWatcher } from 'node:fs';
-import type { FolderWatches, WatchedFolder } from '@quiver/workspace';
+import { countInotifyEvent, type FolderWatches, type WatchedFolder } from '@quiver/workspace';
 
 /**
  * A root's ignore files vouched for by watchers: a mark per file name in the root folder's
@@ -35,6 +35,7 @@ export function armRoot(watches: FolderWatches, rootPath: string, names: readonl
   const files: FSWatcher[] = [];
   const arm: RootArm = { folder, mark, names, files, close: () => closeAll(files) };
   const disarm = (name: string) => () => {
+    countInotifyEvent();
     if (folder.marks.get(name) === mark) folder.marks.delete(name);
   };
   for (const name of names) folder.marks.set(name, mark);

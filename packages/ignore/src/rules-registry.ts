@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { WorkspaceRoot } from '@quiver/core';
-import { relativeInside, type FolderWatches } from '@quiver/workspace';
+import { countInotifyEvent, onInotifyFlood, relativeInside, type FolderWatches } from '@quiver/workspace';
 import { armRoot, isArmed, type RootArm } from './root-arm.js';
 import { createListingMatcher, type ListingMatcher } from './listing-matcher.js';
 import { loadRootRules, matchRootRules, rulesChanged, type IgnoreMatch, type RootRules } from './root-rules.js';
@@ -58,12 +58,14 @@ export function createRulesRegistry(
   const watchers: FSWatcher[] = [];
   let dirty = false;
 
+  const unsubscribe = watchFiles ? onInotifyFlood(() => (dirty = true)) : undefined;
   if (watchFiles) {
     for (const root of roots) {
       try {
         // Any event in the root folder only marks the rules stale; the stat signature then
         // decides whether anything relevant (an ignore file or a root-level include) changed.
         const w = watch(root.path, { persistent: false }, () => {
+          countInotifyEvent();
           dirty = true;
         });
         w.on('error', () => (dirty = true));
@@ -120,6 +122,7 @@ export function createRulesRegistry(
     hasRules: () => [...rules.values()].some((r) => r.matchers.length > 0),
     version: () => [...rules.values()].map((r) => r.signature).join('\n'),
     dispose: () => {
+      unsubscribe?.();
       for (const w of watchers.splice(0)) w.close();
       for (const arm of arms.values()) arm.close();
       arms.clear();

@@ -42,6 +42,13 @@ import { registerConfigHooks } from './config-hooks.js';
 export interface RuntimeOptions {
   /** The working directory: where the config is looked for and the default workspace root. */
   cwd: string;
+  /**
+   * Let path checks trust what `fs.watch` watchers vouch for (the workspace's folder watches,
+   * the ignore files) instead of stat'ing per call. Only for a host that owns its process (the
+   * CLI, its MCP server): every `fs.watch` of a process shares one inotify queue, and a flood
+   * in a folder only a foreign watcher watches would hide a lost event. @default false
+   */
+  watchFolders?: boolean;
   /** An explicit config file (`--config`). */
   configFile?: string;
   /** A config object instead of a file (tests, distributions). */
@@ -195,7 +202,7 @@ async function provideServices(
   const { config } = loaded;
   const rootSpecs = options.roots?.length ? options.roots : (config.workspaceRoots ?? [options.cwd]);
   const roots = rootSpecs.map((r) => (typeof r === 'string' ? abs(r, loaded.dir) : { name: r.name, path: abs(r.path, loaded.dir) }));
-  const workspace = await createWorkspace(roots);
+  const workspace = await createWorkspace(roots, { watch: options.watchFolders === true });
   const ignore = await createIgnoreService(workspace, { fileName: config.ignoreFile });
   const permissionsConfig = resolveCommandPermissionsConfig(config.commandPermissions);
   host.container.provideValue(coreServices.config, { config, file: loaded.file, dir: loaded.dir });

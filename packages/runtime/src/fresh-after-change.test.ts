@@ -154,7 +154,7 @@ beforeEach(async () => {
   await writeFile(join(root, 'alt/f.txt'), 'alt');
   await writeFile(join(root, 'f.txt'), 'f');
   await writeFile(join(base, 'outside/sub/x.txt'), 'outside');
-  runtime = await createRuntime({ cwd: root, config: {}, ui, plugins: [{ plugin }], noConfigPlugins: true });
+  runtime = await createRuntime({ cwd: root, config: {}, ui, plugins: [{ plugin }], noConfigPlugins: true, watchFolders: true });
   task = runtime.createTask();
 });
 afterEach(async () => {
@@ -206,4 +206,17 @@ describe('a change right before a call is seen by that call', () => {
       });
     });
   }
+});
+
+describe('watchFolders', () => {
+  it('is off unless the host asks (a foreign fs.watch in an embedder could flood the shared queue unseen)', async () => {
+    const embedded = await createRuntime({ cwd: root, config: {}, ui, plugins: [{ plugin }], noConfigPlugins: true });
+    try {
+      const t = embedded.createTask();
+      for (let i = 0; i < 3; i++) await t.call('peek', { path: 'f.txt' });
+      expect(embedded.host.container.get(coreServices.workspace).settle?.()).toBeUndefined();
+    } finally {
+      await embedded.dispose();
+    }
+  });
 });

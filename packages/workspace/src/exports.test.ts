@@ -4,10 +4,12 @@ import * as api from './index.js';
 it('exports exactly the public API', () => {
   expect(Object.keys(api).sort()).toEqual([
     'MAX_SYMLINK_HOPS',
+    'countInotifyEvent',
     'createWorkspace',
     'folderWatchesOf',
     'isPathInside',
     'malformedReason',
+    'onInotifyFlood',
     'openConfined',
     'openConfinedStatSync',
     'openConfinedSync',

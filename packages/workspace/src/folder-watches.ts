@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, readlinkSync, statfsSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, openSync, readlinkSync, statfsSync, watch, type FSWatcher } from 'node:fs';
+import { countInotifyEvent, onInotifyFlood } from './inotify-flood.js';
 import { isPathInside } from './is-path-inside.js';
 
 /**
@@ -58,8 +59,6 @@ export interface FolderWatches {
 export interface FolderWatchOptions {
   /** `statfs` types trusted to inotify. @default ext2/3/4, xfs, btrfs, tmpfs, f2fs */
   fsTypes?: ReadonlySet<number>;
-  /** Events in one poll phase taken for a lost queue (see {@link createFolderWatches}). @default a quarter of fs.inotify.max_queued_events */
-  flood?: number;
   /** Sets up one watch. @default fs.watch */
   watch?: (dir: string, options: { persistent: boolean }, listener: (event: string, name: string | null) => void) => FSWatcher;
 }
@@ -78,23 +77,16 @@ interface Watch extends WatchedFolder {
  * event arrives. Events arrive in the event loop's poll phase: see `settleBarrier`. Folders
  * above the roots are never watched: watching a big folder like /tmp costs tens of ms.
  *
- * The kernel queues at most `fs.inotify.max_queued_events` unread events per inotify instance
- * and drops the rest, and libuv ignores the overflow event, so a flood made while this process
- * was busy could hide a change. libuv reads the whole queue in one poll phase: a phase that
- * brings a quarter of the queue's size (the instance is shared with every other `fs.watch` of
- * the process) is taken for an overflow, and every watch is closed.
+ * Every event is counted in the process-wide flood count (`inotify-flood.ts`): a poll phase
+ * that may have overflowed the kernel's queue closes every watch.
  *
  * @param roots - The realpath'd roots: only they and the folders inside them are watched.
- * @param options - For tests: the file-system allowlist, the flood threshold, the watch function.
+ * @param options - For tests: the file-system allowlist and the watch function.
  */
 export function createFolderWatches(roots: readonly string[], options: FolderWatchOptions = {}): FolderWatches {
   const fsTypes = options.fsTypes ?? INOTIFY_COMPLETE;
   const watchFolder = options.watch ?? watch;
-  let flood = options.flood ?? 0;
-  let burst = 0;
-  const resetBurst = () => {
-    burst = 0;
-  };
+  let unsubscribe: (() => void) | undefined;
   const watches = new Map<string, Watch>();
   const refused = new Set<string>();
   /** A descriptor held on each watched root, to tell it still sits at its path. */
@@ -118,13 +110,11 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     watches.delete(w.dir);
     w.watcher.close();
   };
+  const closeAll = (): void => {
+    for (const w of [...watches.values()]) closeUnder(w.dir);
+  };
   const onEvent = (w: Watch, name: string | null): void => {
-    // Counted per poll phase: its events all come before its check phase, where the count restarts.
-    if (burst === 0) setImmediate(resetBurst);
-    if (++burst >= flood) {
-      for (const open of [...watches.values()]) closeUnder(open.dir);
-      return;
-    }
+    countInotifyEvent();
     if (!w.live) return;
     // No name, the folder's own name (inotify reports events on the folder itself under it) or
     // a name that did not decode: anything may have changed, so nothing here is trusted.
@@ -170,7 +160,6 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     const known = watches.get(dir);
     if (known) return known;
     if (!started || refused.has(dir)) return undefined;
-    if (flood === 0) flood = floodThreshold();
     const root = rootOf(dir);
     if (root === undefined) return undefined;
     if (watches.size >= MAX_WATCHED) for (const w of [...watches.values()]) closeUnder(w.dir);
@@ -183,6 +172,7 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     folder,
     start: () => {
       started = true;
+      unsubscribe ??= onInotifyFlood(closeAll);
     },
     active: () => watches.size > 0,
     verify: () => {
@@ -198,20 +188,13 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
       return held.size > 0;
     },
     dispose: () => {
-      for (const w of [...watches.values()]) closeUnder(w.dir);
+      closeAll();
+      unsubscribe?.();
+      unsubscribe = undefined;
       refused.clear();
       started = false;
     },
   };
-}
-
-function floodThreshold(): number {
-  try {
-    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
-    return Number.isFinite(max) && max > 0 ? Math.max(1, Math.floor(max / 4)) : 1;
-  } catch {
-    return 1; // unknown queue size: any event may be the last the kernel kept
-  }
 }
 
 function parentOf(dir: string): string {

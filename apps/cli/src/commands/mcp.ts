@@ -81,6 +81,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     openRuntime: (roots, ui) =>
       createRuntime({
         cwd,
+        // The MCP server owns its process: no foreign fs.watch shares its inotify queue.
+        watchFolders: true,
         configFile: values.config,
         ui,
         roots,
