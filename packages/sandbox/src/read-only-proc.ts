@@ -5,4 +5,16 @@
  * trigger, IRQ affinity or PCI/USB control file would let a command change the host. One list,
  * so the two paths cannot drift apart.
  */
-export const READ_ONLY_PROC: readonly string[] = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus'];
+export const READ_ONLY_PROC: readonly string[] = [
+  '/proc/sys',
+  '/proc/sysrq-trigger',
+  '/proc/irq',
+  '/proc/bus',
+  // As the OCI runtime defaults: /proc/acpi (e.g. `wakeup`) and /proc/fs (e.g. cifs, nfsd)
+  // change host state; kcore, keys and timer_list show kernel memory, keys and timers.
+  '/proc/fs',
+  '/proc/acpi',
+  '/proc/kcore',
+  '/proc/keys',
+  '/proc/timer_list',
+];

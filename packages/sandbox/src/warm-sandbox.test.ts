@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -109,6 +109,39 @@ describe.skipIf(!available)('the long-lived sandbox and its slots (real bubblewr
     // Its /tmp was its own: the next command does not see what it wrote.
     const next = await joined('ls /tmp; echo end');
     expect(next.ran.stdout).not.toContain('mine');
+  });
+
+  it('shows /proc/fs, /proc/acpi, keys and timer_list read-only in its own bubblewrap and in a slot (one list)', async () => {
+    const expected = ['/proc/fs', '/proc/acpi', '/proc/keys', '/proc/timer_list', '/proc/kcore'].filter((p) => existsSync(p));
+    expect(expected.length).toBeGreaterThan(0);
+    // The mount point and its options (5th and 6th fields) of each of them.
+    const script = `awk '$5 ~ /^\\/proc\\/(fs|acpi|keys|timer_list|kcore)$/ {print $5, $6}' /proc/self/mountinfo`;
+    const mounts = (out: string) =>
+      new Map(
+        out
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.split(' ') as [string, string]),
+      );
+    const own = await sandbox.prepare({ command: script, cwd: root, shell: '/bin/sh', env: process.env });
+    expect(own.file).not.toMatch(/nsenter$/);
+    const slot = await joined(script);
+    for (const out of [(await run(own, root)).stdout, slot.ran.stdout]) {
+      const seen = mounts(out);
+      for (const path of expected) expect(seen.get(path), `${path} in ${out}`).toMatch(/^ro[,]/);
+    }
+  });
+
+  it("gives each slot its own /dev/pts (devpts newinstance): a command cannot reach another slot's terminals", async () => {
+    const a = await joined('stat -c %d /dev/pts; ls /dev/pts');
+    const b = await joined('stat -c %d /dev/pts');
+    const devOf = (out: string) => out.split('\n')[0];
+    expect(devOf(a.ran.stdout)).toMatch(/^\d+$/);
+    expect(devOf(a.ran.stdout)).not.toBe(devOf(b.ran.stdout));
+    expect(devOf(a.ran.stdout)).not.toBe(String(statSync('/dev/pts').dev));
+    // Nothing but its own ptmx: no terminal of the house or of another slot.
+    expect(a.ran.stdout.split('\n').slice(1).filter(Boolean)).toEqual(['ptmx']);
   });
 
   it('is not joined once the workspace changed: a newly hidden folder is masked for the very next command', async () => {
