@@ -95,6 +95,8 @@ interface House extends Part {
 const SPARE = 2;
 /** How long a command waits for its slot, still being made, before getting its own bubblewrap. */
 const READY_WAIT_MS = 2_000;
+/** Houses that may fail to set up (retired each time) before the pool is turned off for the process. */
+const MAX_FAILED = 3;
 /** nsenter's flag per namespace, in the order it joins them (the user namespace first). */
 const NAMESPACES: ReadonlyArray<readonly [string, string]> = [
   ['user', '-U'],
@@ -145,6 +147,8 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
   let house: House | undefined;
   const retired = new Set<House>();
   let broken = false;
+  /** Houses retired because a slot or the maker's remount failed in them: past MAX_FAILED, the pool is off. */
+  let failedHouses = 0;
   let verified = false;
   let verifying: Promise<boolean> | undefined;
   let disposed = false;
@@ -205,9 +209,9 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
         said = said.slice(nl + 1);
         // Matched by id: two slots may be in flight, and the maker answers as each is made.
         const [word, id, n] = line.split(' ');
-        // A maker that could not make the house's mounts read-only will not next time either:
-        // every command gets its own bubblewrap.
-        if (word === 'failed' && id === '-' && !home.retired && !disposed) broken = true;
+        // A maker that could not make the house's mounts read-only (a masked folder swapped
+        // since the house was built, say): that house serves no command.
+        if (word === 'failed' && id === '-') failed(home);
         const slot = id === undefined ? undefined : home.asked.get(id);
         if (!slot) continue;
         home.asked.delete(id!);
@@ -238,8 +242,8 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
         const pid = word === 'ready' && n && home.maker?.pid ? slotPid(home.maker.pid, n) : undefined;
         slot.pid = pid;
         slot.join = pid ? joinFlags(pid) : undefined;
-        // A slot that cannot be set up here will not be next time either: every command gets its own bubblewrap.
-        if (word === 'failed' && !home.retired && !disposed) broken = true;
+        // A slot that cannot be set up: its house serves no more commands.
+        if (word === 'failed') failed(home);
         resolve(slot.join !== undefined);
       };
     }).then((ok) => {
@@ -255,12 +259,26 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
     return slot;
   };
 
-  // A slot given up on: killed by its pid if it said it was ready, and by the maker in any case
-  // (one that missed its wait has no pid here yet, and would otherwise poll until the house ends).
+  // A house where setting up failed is retired, failing closed for its layout only (the next
+  // command gets its own bubblewrap and a new house); after MAX_FAILED such houses the failure
+  // is taken to be this host's, and every command gets its own bubblewrap.
+  const failed = (home: House) => {
+    if (home.retired || disposed) return;
+    if (++failedHouses >= MAX_FAILED) broken = true;
+    retire(home);
+  };
+
+  // A slot given up on (one that missed its wait has no pid here yet, and would otherwise poll
+  // until the house ends) is killed by the maker, never by its host pid: the maker kills only
+  // its own unreaped child, whose pid cannot have been reused, and Quiver may run as root. With
+  // no maker left, the house is retired, and its end takes the slot with it.
   const discard = (home: House, slot: Slot) => {
-    killSlot(slot);
-    home.slots.delete(slot);
-    if (home.maker?.child.exitCode === null) home.maker.child.stdin?.write(`kill ${slot.id}\n`);
+    const wasAsked = home.asked.delete(slot.id);
+    if (!home.slots.delete(slot) && !wasAsked) return;
+    if (makerLives(home)) home.maker!.child.stdin?.write(`kill ${slot.id}\n`);
+    else if (!home.retired && !disposed) retire(home);
+    // Its promise settles now (not ready) instead of when the maker ends.
+    if (wasAsked) slot.settle('killed');
   };
 
   // A retired house is killed once the commands in its slots have ended (looked at every 100 ms).
@@ -305,8 +323,9 @@ export function createWarmPool(bwrap: string, tools: JoinTools): WarmPool {
         refill(home);
         return undefined;
       }
-      // Handed out: the slot waits 10 s at most for its command.
-      signal(slot.pid, 'SIGUSR1');
+      // Handed out: the slot waits 10 s at most for its command (told through the maker, not by
+      // the slot's host pid).
+      if (makerLives(home)) home.maker!.child.stdin?.write(`go ${slot.id}\n`);
       // The next slot is asked for once this command has been spawned (the maker forks it
       // while this command runs).
       setImmediate(() => refill(home));
@@ -372,9 +391,10 @@ function kill(part: Part): void {
   part.child.kill('SIGKILL');
 }
 
-/** Kill a slot: its PID 1 (its PID namespace ends, with whatever runs in it). */
-function killSlot(slot: Slot): void {
-  if (slot.pid) signal(slot.pid, 'SIGKILL');
+/** Whether the house's slot maker is still running (and can be written to). */
+function makerLives(home: House): boolean {
+  const child = home.maker?.child;
+  return !!child && child.exitCode === null && child.signalCode === null;
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

@@ -74,15 +74,17 @@ const perlList = (paths: readonly string[]) => paths.map((p) => `'${p}'`).join('
  * the house, of the slot's first process, whose only child it is). It then waits for its
  * command to join — the next PID of its namespace — and to exit, polling every 50 ms, and
  * exits: the PID namespace ends, and everything the command left in it is killed. Handed out
- * (SIGUSR1), it waits 10 s at most for the join. A line `kill <id>` kills the slot's process
- * group, while it is still the maker's unreaped child (so its pid cannot have been reused):
- * a slot this process gave up waiting for does not poll until the house ends.
+ * (a line `go <id>`: the maker sends SIGUSR1 to its group), it waits 10 s at most for the join.
+ * A line `kill <id>` kills the slot's process group and reaps it. Both act only while the slot
+ * is still the maker's unreaped child, so its pid cannot have been reused, and a slot this
+ * process gave up waiting for does not poll until the house ends. Each slot mounts its own
+ * devpts instance (`newinstance`) on /dev/pts: a command cannot open another slot's terminal.
  */
 export const SLOT_SCRIPT = String.raw`
 my ($nr_mount, $nr_unshare, $net, $env, $ncarried, @sealed) = @ARGV;
 my @carried = splice(@sealed, 0, $ncarried);
 my ($NOSUID, $NODEV, $NOEXEC, $RDONLY, $REMOUNT, $BIND, $REC, $PRIVATE) = (2, 4, 8, 1, 32, 4096, 16384, 1 << 18);
-my $mount = sub { my ($s, $t, $y, $f) = @_; syscall($nr_mount + 0, $s, $t, $y, $f + 0, 0) == 0 };
+my $mount = sub { my ($s, $t, $y, $f, $d) = @_; syscall($nr_mount + 0, $s, $t, $y, $f + 0, defined $d ? $d : 0) == 0 };
 $| = 1;
 mkdir '${SLOT_ENTRY_DIR}' unless -d '${SLOT_ENTRY_DIR}';
 for my $p (@sealed) {
@@ -97,7 +99,14 @@ while (defined(my $line = <STDIN>)) {
   next unless defined $id && $id =~ /^[0-9a-f]{1,32}$/;
   if ($word eq 'kill') {
     my $p = delete $slot{$id};
-    kill('KILL', -$p) if $p && waitpid($p, 1) == 0;
+    if ($p && waitpid($p, 1) == 0) { kill('KILL', -$p); waitpid($p, 0) }
+    next;
+  }
+  if ($word eq 'go') {
+    my $p = $slot{$id};
+    next unless $p;
+    if (waitpid($p, 1) != 0) { delete $slot{$id}; next }
+    kill('USR1', -$p);
     next;
   }
   for my $k (keys %slot) { delete $slot{$k} if waitpid($slot{$k}, 1) != 0 }
@@ -116,6 +125,7 @@ sub slot {
   my $fail = sub { print "failed $id $me
 "; exit 1 };
   my $mnt = sub { $mount->(@_) or $fail->() };
+  $SIG{USR1} = 'IGNORE';
   syscall($nr_unshare + 0, 0x20000 | 0x20000000 | 0x08000000 | ($net ? 0x40000000 : 0)) == 0 or $fail->();
   my $pid = fork() // $fail->();
   if ($pid) { waitpid($pid, 0); exit 0 }
@@ -127,6 +137,7 @@ sub slot {
     $mnt->($p, $p, '', $BIND);
     $mnt->('none', $p, '', $REMOUNT | $BIND | $RDONLY | $NOSUID | $NODEV | $NOEXEC);
   }
+  $mnt->('devpts', '/dev/pts', 'devpts', $NOSUID | $NOEXEC, 'newinstance,ptmxmode=0666,mode=620') if -d '/dev/pts';
   $mnt->('tmpfs', '/tmp', 'tmpfs', $NOSUID | $NODEV);
   chmod(01777, '/tmp') or $fail->();
   if (-d '/dev/shm') { $mnt->('tmpfs', '/dev/shm', 'tmpfs', $NOSUID | $NODEV); chmod(01777, '/dev/shm') }
