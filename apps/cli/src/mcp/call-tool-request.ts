@@ -1,23 +1,30 @@
-import { CallToolRequestParamsSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { CallToolRequestParamsSchema, ErrorCode, McpError, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+
+/** The tool and arguments of a `tools/call` request. */
+export interface ToolCallParams {
+  name: string;
+  args: Record<string, unknown>;
+}
 
 /**
- * The `tools/call` request schema the server registers its handler with. The SDK's own schema
- * turns bad params into -32603 with a multi-line zod dump; this one answers -32602 (Invalid
- * params) with one line saying what is wrong, and leaves the rest of the checking to the SDK.
- * (Throwing from the refinement is what makes the SDK send the McpError's code.)
+ * The tool and arguments of a `tools/call` request, checked by the SDK's params schema. Bad
+ * params throw McpError -32602 (Invalid params) with one line saying what is wrong, not the
+ * SDK's multi-line zod dump. The request itself was checked by the transport (a JSON-RPC
+ * request with a string method), so only the params are looked at here.
  */
-export const CallToolRequestLooseSchema = z
-  .object({ method: z.literal('tools/call'), params: z.unknown() })
-  .passthrough()
-  .superRefine((request) => {
-    const parsed = CallToolRequestParamsSchema.safeParse(request.params ?? {});
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params: ${oneLine(parsed.error.issues)}`);
-  });
+export function toolCallParams(request: JSONRPCRequest): ToolCallParams {
+  const parsed = CallToolRequestParamsSchema.safeParse(request.params ?? {});
+  if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params: ${oneLine(parsed.error.issues)}`);
+  const params = request.params as { name: string; arguments?: Record<string, unknown> };
+  return { name: params.name, args: params.arguments ?? {} };
+}
 
-/** A parsed `tools/call` request (what the handler receives). */
-export interface CallToolRequestLike {
-  params?: { name?: unknown; arguments?: unknown };
+/**
+ * What the SDK answers a request no handler takes: -32601 with exactly this message (an
+ * McpError would prefix it with "MCP error -32601:").
+ */
+export function methodNotFound(): Error & { code: number } {
+  return Object.assign(new Error('Method not found'), { code: ErrorCode.MethodNotFound });
 }
 
 function oneLine(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

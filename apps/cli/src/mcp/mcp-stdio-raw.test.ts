@@ -85,6 +85,15 @@ describe('quiver mcp on raw stdio pipes', () => {
     await pings();
   });
 
+  it('an unknown method is -32601 "Method not found", as the SDK answers it; params with _meta still call', async () => {
+    const unknown = await pipe.request(next++, 'tools/frobnicate', {});
+    expect(unknown.error).toEqual({ code: -32601, message: 'Method not found' });
+    // A request the transport's fast path does not take (it has _meta) goes through the SDK's schema.
+    const meta = await pipe.request(next++, 'tools/call', { name: 'read_file', arguments: { path: 'a.txt' }, _meta: { trace: 'x' } });
+    expect(JSON.stringify(meta.result)).toContain('1 | a');
+    await pings();
+  });
+
   it('a good call still works after all that', async () => {
     const answer = await pipe.request(next++, 'tools/call', { name: 'read_file', arguments: { path: 'a.txt' } });
     expect(JSON.stringify(answer.result)).toContain('1 | a');

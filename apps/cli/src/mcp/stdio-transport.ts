@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { plainRequest } from './plain-jsonrpc.js';
 import { BATCH_REFUSED, DEFAULT_MAX_MESSAGE_BYTES, JSONRPC, messageTooLarge } from './mcp-limits.js';
 
 /** Bytes of an oversized line kept to find its `id`, so the error can answer that request. */
@@ -105,6 +106,8 @@ export class QuiverStdioTransport implements Transport {
       return this.refuse(null, JSONRPC.PARSE_ERROR, `Parse error: the line is not valid JSON (${(e as Error).message}).`);
     }
     if (Array.isArray(value)) return this.refuse(null, JSONRPC.INVALID_REQUEST, BATCH_REFUSED);
+    const plain = plainRequest(value);
+    if (plain) return void this.onmessage?.(plain);
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       const id = idOf(value);

@@ -21,6 +21,10 @@ export function createMemoryTelemetry(max = 1000): Telemetry & { readonly events
   return {
     events,
     toolCall(event) {
+      // Node 20's randomUUID (a task's default id) returns a rope of ~20 concatenated pieces,
+      // ~0.6 KB kept per event; reading a character makes V8 flatten it in place to one
+      // 36-character string, so the ring holds ~90 bytes of id per event instead.
+      event.taskId.charCodeAt(0);
       events.push(event);
       if (events.length > max) events.shift();
     },
