@@ -6,6 +6,7 @@ import { ERROR_CODES, isQuiverError, responses, type HostUi } from '@quiver/core
 import type { TaskOffer } from '@quiver/core/host';
 import type { Runtime } from '@quiver/runtime';
 import { methodNotFound, toolCallParams } from './call-tool-request.js';
+import { tuneTieringForMcp } from './mcp-tiering.js';
 import type { ApprovalPolicy } from './mcp-approval.js';
 import { errorCallResult, toCallToolResult } from './mcp-call-result.js';
 import { createMcpHostUi, type McpRequestExtra } from './mcp-host-ui.js';
@@ -131,8 +132,11 @@ function registerHandlers(ctx: McpServerContext, session: McpSession): void {
   // transport's check, and the result Quiver builds itself, whose shape toCallToolResult
   // fixes): ~13 + ~14 us per call averaged over a session's first 1,000 calls. A task-augmented call
   // is still refused by the SDK (no task capability) before any handler runs.
+  let calls = 0;
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== 'tools/call') throw methodNotFound();
+    // A JIT tuning only: whatever it meets, the call goes on.
+    if (++calls === 2) tuneTieringForMcp().catch(() => undefined);
     const { name, args } = toolCallParams(request);
     try {
       return await session.use(extra, (runtime) => runCall(ctx, runtime, name, args, extra));
