@@ -234,3 +234,14 @@ describe('limit and timeout', () => {
     expect(hitAbort).toBe(true);
   });
 });
+
+describe('the deprecated ignoredIn option', () => {
+  it('still filters (an old caller is not failed open): the same listing as shownIn', async () => {
+    const root = tree(['a/secret.txt', 'a/ok.txt', 'hidden/x.txt', 'top.txt']);
+    const ignored = (dir: string) => (name: string) => name === 'secret.txt' || (dir === root && name === 'hidden');
+    const shown = (dir: string) => (name: string) => !ignored(dir)(name);
+    const old = await listFiles(root, { recursive: true, limit: 200, ignoredIn: ignored } as Parameters<typeof listFiles>[1]);
+    expect(sorted(old[0])).toEqual(['a/', 'a/ok.txt', 'top.txt']);
+    expect(sorted(old[0])).toEqual(sorted((await listFiles(root, { recursive: true, limit: 200, shownIn: shown }))[0]));
+  });
+});

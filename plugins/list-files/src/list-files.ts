@@ -24,6 +24,13 @@ export interface ListFilesOptions {
    */
   shownIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
   /**
+   * The old name of {@link ListFilesOptions.shownIn}, with the opposite answer
+   * (`ignoredIn(dir)(name, isDir)` is true for an entry left out). Still honoured, so a caller
+   * written against it keeps its filtering rather than silently listing everything.
+   * @deprecated pass `shownIn` (`ListingFilter.folder` as it is)
+   */
+  ignoredIn?: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean;
+  /**
    * The workspace root. Symlinked directories are followed only when their target is inside
    * it, and `.gitignore` files between it and `dir` apply too. @default dir
    */
@@ -135,13 +142,14 @@ async function list(dir: string, options: ListFilesOptions, counts?: Counting): 
   const limit = options.limit ?? Infinity;
   const rootReal = options.root ? await fsp.realpath(resolve(options.root)).catch(() => dirReal) : dirReal;
   const gitignore = recursive && (options.gitignore ?? true);
+  const shownIn = options.shownIn ?? (options.ignoredIn ? shownFromIgnored(options.ignoredIn) : undefined);
   const ctx: WalkContext = {
     recursive,
     skipHiddenDirs: recursive && !basename(abs).startsWith('.'),
     gitignore,
     rootReal,
-    isIgnored: options.isIgnored ?? (options.shownIn ? joinedIgnored(options.shownIn) : undefined),
-    shownIn: options.shownIn,
+    isIgnored: options.isIgnored ?? (shownIn ? joinedIgnored(shownIn) : undefined),
+    shownIn,
     deadline: Date.now() + (options.timeoutMs ?? 10_000),
     signal: options.signal,
     linkTargets: new Set([dirReal]),
@@ -342,6 +350,14 @@ function folderTest(dir: string, ctx: WalkContext): ((name: string, isDir: boole
 }
 
 /** `isIgnored` on absolute paths from the per-directory form. */
+/** `shownIn` from the deprecated `ignoredIn`: the same check, negated. */
+function shownFromIgnored(ignoredIn: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean) {
+  return (dir: string) => {
+    const ignored = ignoredIn(dir);
+    return (name: string, isDirectory: boolean) => !ignored(name, isDirectory);
+  };
+}
+
 function joinedIgnored(shownIn: (absoluteDir: string) => (name: string, isDirectory: boolean) => boolean) {
   return (path: string, isDir: boolean) => {
     const slash = path.lastIndexOf('/');
