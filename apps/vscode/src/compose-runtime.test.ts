@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resultText } from '@quiver/core';
+import { coreServices, resultText } from '@quiver/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingUi } from '@quiver/testing';
 import { rgPath } from '@vscode/ripgrep';
@@ -154,5 +154,22 @@ describe('composeRuntime', () => {
     expect(failed.isError).toBe(true);
     expect(JSON.stringify(failed.content)).toContain('/nonexistent/rg');
     expect(existsSync('/nonexistent/rg')).toBe(false);
+  });
+
+  it('keeps the sandbox masks fresh by stats, not inotify (the extension host shares its queue with other extensions)', async () => {
+    /** The inotify watches this process holds (every fs.watch shares one inotify instance). */
+    const watches = (): number =>
+      readdirSync('/proc/self/fdinfo').reduce((n, fd) => {
+        try {
+          return n + (readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^inotify wd:/gm)?.length ?? 0);
+        } catch {
+          return n; // closed meanwhile
+        }
+      }, 0);
+    const { ws, composed } = await setup({ '.quiverignore': '.env\n', '.env': 'x', 'src/a.txt': 'a' });
+    const sandbox = composed.runtime.host.container.get(coreServices.sandbox);
+    const before = watches();
+    expect((await sandbox.report(ws.root)).masked).toContain(join(ws.root, '.env'));
+    expect(watches()).toBe(before);
   });
 });

@@ -68,6 +68,9 @@ export async function composeRuntime(options: ComposeOptions): Promise<ComposedR
     noConfigPlugins: true,
     plugins: [...bundled.map((s) => ({ plugin: BUNDLED_PLUGINS.get(s.name)!, options: pluginOptions(s, options.ripgrepPath) }))],
     packages,
+    // The extension host's inotify queue is shared with every other extension's watchers, whose
+    // flood Quiver cannot count: keep the sandbox's masks fresh by stats.
+    watchFolders: false,
   });
   return { runtime, config, configFile: loaded.file, configDir: loaded.dir };
 }

@@ -103,6 +103,15 @@ export interface RuntimeOptions {
    * (its own settings, a bundled plugin's section). A key no section claims is a config error.
    */
   sections?: readonly ConfigSection[];
+  /**
+   * Keep the sandbox's masks fresh by watching the workspace's folders (inotify) rather than a
+   * stat of each before every command. Sound only while every `fs.watch` of the process is
+   * Quiver's: the kernel drops events past its queue without a word, and a flood in another
+   * watcher's folders goes unseen. A host that does not own its process (an editor's extension
+   * host) passes false.
+   * @default true
+   */
+  watchFolders?: boolean;
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -226,6 +235,7 @@ async function provideServices(
     roots: workspace.roots.map((r) => r.path),
     ignore,
     protectedFiles: loaded.file ? [loaded.file] : [],
+    watchFolders: options.watchFolders,
     warn: (message) => void Promise.resolve(options.ui.say('error', message)).catch(() => undefined),
   });
   host.container.provideValue(coreServices.sandbox, sandbox);
