@@ -46,7 +46,8 @@ export interface RuntimeOptions {
    * Let path checks trust what `fs.watch` watchers vouch for (the workspace's folder watches,
    * the ignore files) instead of stat'ing per call. Only for a host that owns its process (the
    * CLI, its MCP server): every `fs.watch` of a process shares one inotify queue, and a flood
-   * in a folder only a foreign watcher watches would hide a lost event. @default false
+   * in a folder only a foreign watcher watches would hide a lost event. The sandbox's masks
+   * follow it too (watched folders, or a stat of each before every command). @default false
    */
   watchFolders?: boolean;
   /** An explicit config file (`--config`). */
@@ -103,15 +104,6 @@ export interface RuntimeOptions {
    * (its own settings, a bundled plugin's section). A key no section claims is a config error.
    */
   sections?: readonly ConfigSection[];
-  /**
-   * Keep the sandbox's masks fresh by watching the workspace's folders (inotify) rather than a
-   * stat of each before every command. Sound only while every `fs.watch` of the process is
-   * Quiver's: the kernel drops events past its queue without a word, and a flood in another
-   * watcher's folders goes unseen. A host that does not own its process (an editor's extension
-   * host) passes false.
-   * @default true
-   */
-  watchFolders?: boolean;
 }
 
 /** A composed runtime: the host plus the services and config it was built from. */
@@ -235,7 +227,7 @@ async function provideServices(
     roots: workspace.roots.map((r) => r.path),
     ignore,
     protectedFiles: loaded.file ? [loaded.file] : [],
-    watchFolders: options.watchFolders,
+    watchFolders: options.watchFolders === true,
     warn: (message) => void Promise.resolve(options.ui.say('error', message)).catch(() => undefined),
   });
   host.container.provideValue(coreServices.sandbox, sandbox);
