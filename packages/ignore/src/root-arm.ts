@@ -29,6 +29,9 @@ export function isArmed(arm: RootArm): boolean {
  * watched) or not a regular file, or a watch fails. Then the caller stats, as without arms.
  */
 export function armRoot(watches: FolderWatches, rootPath: string, names: readonly string[]): RootArm | undefined {
+  // Only plain ASCII names in the root itself can be vouched for by the root's watch: a name
+  // with a `/` lives in a folder nobody watches for it, and a name beyond ASCII may case-fold.
+  if (names.some((name) => name.includes('/') || name === '.' || name === '..' || !/^[\x00-\x7f]+$/.test(name))) return undefined;
   const folder = watches.folder(rootPath);
   if (!folder) return undefined;
   const mark = {};

@@ -30,7 +30,7 @@ afterEach(async () => {
 
 async function start(files: Record<string, string>): Promise<void> {
   for (const [path, content] of Object.entries(files)) await writeFile(join(root, path), content);
-  ws = await createWorkspace([root]);
+  ws = await createWorkspace([root], { watch: true });
   ig = await createIgnoreService(ws);
   for (let i = 0; i < 3; i++) await allowed('a.txt');
 }

@@ -30,7 +30,9 @@ export interface ResolveOptions {
 export interface WorkspaceOptions {
   /**
    * Watch the folders paths resolve through (`fs.watch`, on local file systems only) so a
-   * settled `resolveSync` can skip their lstat calls; options are for tests. @default true
+   * settled `resolveSync` can skip their lstat calls; options are for tests. Off unless asked for:
+   * only a host that owns its process should watch (every `fs.watch` of a process shares one
+   * inotify queue, whose overflow libuv drops silently). @default false
    */
   watch?: boolean | FolderWatchOptions;
 }
@@ -72,13 +74,12 @@ export interface Workspace extends WorkspaceService {
 export async function createWorkspace(roots: readonly RootInput[], options: WorkspaceOptions = {}): Promise<Workspace> {
   const list = Object.freeze(await realizeRoots(roots));
   const watchOptions = typeof options.watch === 'object' ? options.watch : undefined;
-  const watches =
-    options.watch === false
-      ? undefined
-      : createFolderWatches(
-          list.map((r) => r.path),
-          watchOptions,
-        );
+  const watches = !options.watch
+    ? undefined
+    : createFolderWatches(
+        list.map((r) => r.path),
+        watchOptions,
+      );
   const recording: WalkCache | undefined = watches && { watches, settled: false };
   const trusting: WalkCache | undefined = watches && { watches, settled: true };
   let settledOnce = false;

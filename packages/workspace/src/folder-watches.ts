@@ -18,6 +18,42 @@ const INOTIFY_COMPLETE = new Set([
 /** How many folders one workspace watches at most; past it, every watch is closed and the set starts again. */
 const MAX_WATCHED = 512;
 
+/**
+ * A map of facts by entry name that can also drop every key equal to a name but for ASCII
+ * case: on a case-insensitive folder (ext4 or tmpfs casefold) an event carries the name on
+ * disk, which may differ in case from the name a path typed. Dropping more is always safe.
+ */
+export class FactMap<V = unknown> extends Map<string, V> {
+  readonly #folded = new Map<string, Set<string>>();
+  override set(key: string, value: V): this {
+    super.set(key, value);
+    const lower = key.toLowerCase();
+    let keys = this.#folded.get(lower);
+    if (!keys) this.#folded.set(lower, (keys = new Set()));
+    keys.add(key);
+    return this;
+  }
+  override clear(): void {
+    super.clear();
+    this.#folded.clear();
+  }
+  /** Delete every key equal to `name` ignoring ASCII case; the keys deleted. */
+  deleteFolded(name: string): string[] {
+    const lower = name.toLowerCase();
+    const keys = this.#folded.get(lower);
+    super.delete(name);
+    if (!keys) return [];
+    this.#folded.delete(lower);
+    for (const key of keys) super.delete(key);
+    return [...keys];
+  }
+}
+
+/** True when `text` is plain ASCII (case folding is then exactly `toLowerCase`). */
+export function isAscii(text: string): boolean {
+  return /^[\x00-\x7f]*$/.test(text);
+}
+
 /** One watched folder and what caches learned about its entries since the watch began. */
 export interface WatchedFolder {
   readonly dir: string;
@@ -25,9 +61,9 @@ export interface WatchedFolder {
    * Cached facts about entries, by name. An event naming an entry deletes its fact; any other
    * event on the folder closes the watch. Set a fact only after learning it with the watch live.
    */
-  readonly entries: Map<string, unknown>;
+  readonly entries: FactMap;
   /** The same for another cache (the ignore rules' files), kept apart so the two never mix. */
-  readonly marks: Map<string, unknown>;
+  readonly marks: FactMap;
   /** False once the watch is closed: its facts must not be used. */
   live: boolean;
 }
@@ -92,14 +128,21 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
   /** A descriptor held on each watched root, to tell it still sits at its path. */
   const held = new Map<string, { fd: number; link: string }>();
   let started = false;
+  let disposed = false;
 
+  // Compared ignoring ASCII case: on a casefold folder `D` and `d` name the same entry, and a
+  // watch is keyed by the path as typed. Closing more than needed is always safe.
   const closeUnder = (prefix: string): void => {
-    for (const [dir, w] of watches) {
-      if (dir === prefix || isPathInside(dir, prefix)) close(w);
-    }
-    const hold = held.get(prefix);
-    if (hold !== undefined) {
-      held.delete(prefix);
+    const p = prefix.toLowerCase();
+    const under = (dir: string): boolean => {
+      const d = dir.toLowerCase();
+      return d === p || p === '/' || d.startsWith(`${p}/`);
+    };
+    for (const [dir, w] of watches) if (under(dir)) close(w);
+    // Every root at or under the prefix (nested roots too) lets go of its descriptor.
+    for (const [root, hold] of held) {
+      if (!under(root)) continue;
+      held.delete(root);
       closeSync(hold.fd);
     }
   };
@@ -118,12 +161,13 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     if (!w.live) return;
     // No name, the folder's own name (inotify reports events on the folder itself under it) or
     // a name that did not decode: anything may have changed, so nothing here is trusted.
-    if (name === null || name === '' || name === basename(w.dir) || name.includes('\ufffd') || name.includes('/')) {
+    // A name beyond ASCII may case-fold to another (ß, ſ, K): the folder's facts all go.
+    if (name === null || name === '' || name === basename(w.dir) || name.includes('\ufffd') || name.includes('/') || !isAscii(name)) {
       closeUnder(w.dir);
       return;
     }
-    w.entries.delete(name);
-    w.marks.delete(name);
+    w.entries.deleteFolded(name);
+    w.marks.deleteFolded(name);
     closeUnder(w.dir === '/' ? `/${name}` : `${w.dir}/${name}`);
   };
 
@@ -143,7 +187,7 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
       }
       // The descriptor first: a move of the root after it shows in `verify`.
       if (isRoot) fd = openSync(dir, 'r');
-      const w = { dir, entries: new Map<string, unknown>(), marks: new Map<string, unknown>(), live: true } as Watch;
+      const w = { dir, entries: new FactMap(), marks: new FactMap(), live: true } as Watch;
       w.watcher = watchFolder(dir, { persistent: false }, (_event, name) => onEvent(w, name as string | null));
       w.watcher.on('error', () => closeUnder(dir));
       watches.set(dir, w);
@@ -159,9 +203,12 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
   const folder = (dir: string): Watch | undefined => {
     const known = watches.get(dir);
     if (known) return known;
-    if (!started || refused.has(dir)) return undefined;
+    if (!started || disposed || refused.has(dir)) return undefined;
     const root = rootOf(dir);
     if (root === undefined) return undefined;
+    // Below the root only ASCII names are watched: case folding beyond ASCII is the file
+    // system's (Unicode tables), so a typed name could name an entry whose events never match.
+    if (!isAscii(dir.slice(root.length))) return undefined;
     if (watches.size >= MAX_WATCHED) for (const w of [...watches.values()]) closeUnder(w.dir);
     // The folder above first: its events are what tell that `dir` now names another folder.
     if (dir !== root && !folder(parentOf(dir))) return undefined;
@@ -171,6 +218,8 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
   return {
     folder,
     start: () => {
+      // A disposed workspace never watches again (a late settle() or check must not re-arm).
+      if (disposed) return;
       started = true;
       unsubscribe ??= onInotifyFlood(closeAll);
     },
@@ -188,6 +237,7 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
       return held.size > 0;
     },
     dispose: () => {
+      disposed = true;
       closeAll();
       unsubscribe?.();
       unsubscribe = undefined;

@@ -3,7 +3,7 @@
 // hot path of every path-taking tool call.
 import { lstatSync, readlinkSync } from 'node:fs';
 import { ERROR_CODES, quiverError } from '@quiver/core';
-import type { FolderWatches } from './folder-watches.js';
+import { isAscii, type FolderWatches } from './folder-watches.js';
 
 /** Linux's MAXSYMLINKS: a path walk that follows more links than this fails with ELOOP. */
 export const MAX_SYMLINK_HOPS = 40;
@@ -127,7 +127,9 @@ function ascend(state: WalkState): void {
  * after the lookup makes an event that deletes the fact (errors are never recorded).
  */
 function entryVia(cache: WalkCache, dir: string, name: string, next: string, input: string): Entry {
-  const folder = cache.watches.folder(dir);
+  // A name beyond ASCII may name, on a casefold folder, an entry whose events carry another
+  // spelling (ſ for s, K for k): such names are always looked up.
+  const folder = isAscii(name) ? cache.watches.folder(dir) : undefined;
   if (!folder) return entryOf(next, input);
   if (cache.settled) {
     const known = folder.entries.get(name) as Entry | undefined;

@@ -32,7 +32,7 @@ async function settled(w: Workspace, input: string) {
 }
 
 async function warmed(options?: WorkspaceOptions): Promise<Workspace> {
-  ws = await createWorkspace([root], options);
+  ws = await createWorkspace([root], options ?? { watch: true });
   for (let i = 0; i < 3; i++) await settled(ws, 'd/sub/x.txt');
   return ws;
 }
@@ -49,7 +49,7 @@ describe('resolveSync with folder watches', () => {
   });
 
   it('watches nothing until the second settle, so one call costs no watch', async () => {
-    ws = await createWorkspace([root]);
+    ws = await createWorkspace([root], { watch: true });
     expect(ws.settle()).toBeUndefined();
     ws.resolveSync('d/sub/x.txt', { settled: true });
     expect(ws.settle()).toBeUndefined();
@@ -133,7 +133,7 @@ describe('an inotify queue overflow', () => {
 
 describe('settleBarrier', () => {
   it('from inside an I/O callback, resolves only after the watcher saw a change made just before', async () => {
-    ws = await createWorkspace([root]);
+    ws = await createWorkspace([root], { watch: true });
     const watches = folderWatchesOf(ws);
     watches?.start();
     const folder = watches?.folder(root);
