@@ -1,4 +1,5 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { countInotifyEvent, onInotifyFlood } from '@quiver/workspace';
 
 /**
  * Folders watched for entries created, deleted or renamed in them (inotify, through
@@ -39,16 +40,20 @@ const MAX_WATCHES = 16_384;
  * process's one inotify instance, so a flood seen by any of them may have dropped events of all.
  */
 const everyWatch = new Set<() => void>();
-/** The events this process's folder watches had in the current poll phase. */
-let burst = 0;
-let flood: number | undefined;
+let unsubscribe: (() => void) | undefined;
 
-// The events of one poll phase are all delivered before its check phase, where the count
-// starts again. Judged as they come, not in that check phase: a settle() that began earlier
-// may resolve in it first.
+// One count for every watcher of the process (@quiver/workspace's, on globalThis): the
+// workspace's path facts and these masks share libuv's one inotify queue, so a flood in a
+// folder either side watches may have dropped an event of the other.
 function count(): void {
-  if (burst === 0) setImmediate(() => void (burst = 0));
-  if (++burst === (flood ??= floodThreshold())) for (const overflowed of everyWatch) overflowed();
+  countInotifyEvent();
+}
+
+/** Listen for floods once per process, from the first folder watch on (whoever counted them). */
+function listenForFloods(): void {
+  unsubscribe ??= onInotifyFlood(() => {
+    for (const overflowed of [...everyWatch]) overflowed();
+  });
 }
 
 /**
@@ -72,6 +77,7 @@ export function createFolderWatch(limit = watchBudget()): FolderWatch {
     for (const w of watched.values()) mark(w);
   };
   everyWatch.add(overflowed);
+  listenForFloods();
   const forget = (dir: string) => {
     const w = watched.get(dir);
     if (!w) return;
@@ -114,15 +120,6 @@ export function createFolderWatch(limit = watchBudget()): FolderWatch {
       for (const dir of [...watched.keys()]) forget(dir);
     },
   };
-}
-
-function floodThreshold(): number {
-  try {
-    const max = Number(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'));
-    return Number.isFinite(max) && max > 0 ? Math.max(1, Math.floor(max / 4)) : 1;
-  } catch {
-    return 1; // unknown queue size: any event may be the last one the kernel kept
-  }
 }
 
 function watchBudget(): number {
