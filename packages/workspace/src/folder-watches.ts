@@ -1,4 +1,5 @@
-import { closeSync, openSync, readlinkSync, statfsSync, watch, type FSWatcher } from 'node:fs';
+import { statfsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { barrierGeneration } from './settle-barrier.js';
 import { countInotifyEvent, onInotifyFlood } from './inotify-flood.js';
 import { isPathInside } from './is-path-inside.js';
 
@@ -82,8 +83,8 @@ export interface FolderWatches {
   /** True while any folder is watched: a caller must settle before trusting a fact. */
   active(): boolean;
   /**
-   * Check now that each watched root's path still names the folder it watches (one readlink
-   * of a descriptor held on it: a rename of a folder above the root makes no event on the
+   * Check now that each watched root's path still names the folder it watches (one stat of
+   * the path against the identity it had: a rename of a folder above the root makes no event on the
    * root), closing the watches of any root that moved. True when a fact may be trusted.
    */
   verify(): boolean;
@@ -125,8 +126,14 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
   let unsubscribe: (() => void) | undefined;
   const watches = new Map<string, Watch>();
   const refused = new Set<string>();
-  /** A descriptor held on each watched root, to tell it still sits at its path. */
-  const held = new Map<string, { fd: number; link: string }>();
+  /**
+   * The identity (device, inode) each watched root's path had before its watch began: a stat
+   * of the path that still gives it tells the root still sits at its path.
+   */
+  const held = new Map<string, { dev: number; ino: number }>();
+  /** The barrier generation `verify` last ran in, and what it answered (one stat per settled call). */
+  let verifiedAt = -1;
+  let verified = false;
   let started = false;
   let disposed = false;
 
@@ -140,11 +147,8 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     };
     for (const [dir, w] of watches) if (under(dir)) close(w);
     // Every root at or under the prefix (nested roots too) lets go of its descriptor.
-    for (const [root, hold] of held) {
-      if (!under(root)) continue;
-      held.delete(root);
-      closeSync(hold.fd);
-    }
+    for (const root of held.keys()) if (under(root)) held.delete(root);
+    verifiedAt = -1;
   };
   const close = (w: Watch): void => {
     w.live = false;
@@ -178,24 +182,23 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
   };
 
   const open = (dir: string, isRoot: boolean): Watch | undefined => {
-    let fd: number | undefined;
     try {
       if (!fsTypes.has(statfsSync(dir).type)) {
         if (refused.size >= MAX_WATCHED) refused.clear();
         refused.add(dir);
         return undefined;
       }
-      // The descriptor first: a move of the root after it shows in `verify`.
-      if (isRoot) fd = openSync(dir, 'r');
+      // The identity first: a move of the root after it shows in `verify` (a move between the
+      // stat and the watch shows too, as another identity: the watch is then closed).
+      const id = isRoot ? statSync(dir) : undefined;
       const w = { dir, entries: new FactMap(), marks: new FactMap(), live: true } as Watch;
       w.watcher = watchFolder(dir, { persistent: false }, (_event, name) => onEvent(w, name as string | null));
       w.watcher.on('error', () => closeUnder(dir));
       watches.set(dir, w);
-      if (fd !== undefined) held.set(dir, { fd, link: `/proc/self/fd/${fd}` });
+      if (id) held.set(dir, { dev: id.dev, ino: id.ino });
       return w;
     } catch {
       // Missing, not a folder, out of inotify watches: the caller stats, as without a watch.
-      if (fd !== undefined) closeSync(fd);
       return undefined;
     }
   };
@@ -225,16 +228,22 @@ export function createFolderWatches(roots: readonly string[], options: FolderWat
     },
     active: () => watches.size > 0,
     verify: () => {
-      for (const [root, { link }] of held) {
-        let now: string | undefined;
+      // Within one settled call the workspace and the ignore rules both ask: one stat answers
+      // both (nothing this process does between them can move a root; a new call settles anew).
+      const generation = barrierGeneration();
+      if (verifiedAt === generation) return verified && held.size > 0;
+      for (const [root, id] of held) {
+        let now: { dev: number; ino: number } | undefined;
         try {
-          now = readlinkSync(link);
+          now = statSync(root);
         } catch {
           now = undefined;
         }
-        if (now !== root) closeUnder(root);
+        if (!now || now.ino !== id.ino || now.dev !== id.dev) closeUnder(root);
       }
-      return held.size > 0;
+      verifiedAt = generation;
+      verified = held.size > 0;
+      return verified;
     },
     dispose: () => {
       disposed = true;

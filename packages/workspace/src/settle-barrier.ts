@@ -15,6 +15,13 @@ interface Barrier {
 }
 
 let pending: Barrier | undefined;
+/** How many barriers have resolved: a fact checked once per settled call is keyed by it. */
+let generation = 0;
+
+/** The number of barriers resolved so far (see {@link settleBarrier}). */
+export function barrierGeneration(): number {
+  return generation;
+}
 
 /**
  * A promise that resolves once a full event-loop poll phase has begun after this call, so
@@ -28,7 +35,10 @@ export function settleBarrier(): Promise<void> {
   const barrier: Barrier = { hopped: false, done: new Promise<void>((r) => (resolve = r)) };
   setImmediate(() => {
     barrier.hopped = true;
-    setImmediate(resolve);
+    setImmediate(() => {
+      generation++;
+      resolve();
+    });
   });
   pending = barrier;
   return barrier.done;
