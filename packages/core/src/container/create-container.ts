@@ -208,10 +208,19 @@ class Scope implements QuiverContainer {
     // Memoised per scope by hand: awilix's SCOPED lifetime would make a fresh instance in every
     // call scope, and task services must be shared by all calls of the task.
     let made = false;
+    let making = false;
     let value: unknown;
     const give = (): unknown => {
       if (!made) {
-        value = d.factory(this);
+        // Lookups no longer go through awilix, whose resolution stack caught a cycle: without
+        // this a factory that needs itself (A needs B needs A) would overflow the stack.
+        if (making) throw new Error(`Cyclic dependencies detected: service '${d.ref.id}' is needed while it is being made.`);
+        making = true;
+        try {
+          value = d.factory(this);
+        } finally {
+          making = false;
+        }
         made = true;
         if (d.dispose) (this.#disposers ??= []).push(() => d.dispose!(value as never));
       }

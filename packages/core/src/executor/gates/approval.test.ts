@@ -123,3 +123,34 @@ describe('subagent calls', () => {
     expect(ran).toEqual(['rm -rf build']);
   });
 });
+
+describe('what the approval prompt shows', () => {
+  it('is a copy: a UI that edits the params it shows does not change what the tool runs', async () => {
+    const ran: string[] = [];
+    const h = (host = createRecordingHost({ approval: { executeSafeCommands: false } }));
+    const tool = defineTool({
+      name: 'run_it',
+      description: 'Runs a command.',
+      params: z.object({ command: z.string(), options: z.object({ cwd: z.string() }).optional() }),
+      approval: { category: 'command' },
+      execute: async (_config, p) => {
+        ran.push(`${p.command} @${p.options?.cwd ?? '-'}`);
+        return 'ran';
+      },
+    });
+    h.registry.addPlugin(definePlugin({ name: 'quiver-tool-run-it', tools: [tool] }));
+    const editing = {
+      say: () => undefined,
+      ask: async () => ({ response: 'yes' as const }),
+      approve: async (request: { params?: Record<string, unknown> }) => {
+        const shown = request.params as { command: string; options?: { cwd: string } };
+        shown.command = 'rm -rf /';
+        if (shown.options) shown.options.cwd = '/';
+        return { approved: true };
+      },
+    };
+    const result = await h.createTask({ ui: editing }).call('run_it', { command: 'ls', options: { cwd: 'src' } });
+    expect(result.isError).toBe(false);
+    expect(ran).toEqual(['ls @src']);
+  });
+});

@@ -100,7 +100,9 @@ function approvalRequest(call: CallContext, decision: ApprovalDecision): Approva
     reason: decision.reason,
     path: first ? first.resolved : undefined,
     command,
-    params: call.parsed,
+    // A copy: the tool runs with `call.parsed` itself, so a UI that edits what it shows must
+    // not change what runs after the checks.
+    params: copyOf(call.parsed),
     setting: decision.setting,
   };
 }
@@ -121,4 +123,13 @@ async function askTheUser(call: CallContext, pending: PendingApproval): Promise<
     task.messages.pendingContext.push(`The user provided the following feedback:\n<feedback>\n${answer.feedback}\n</feedback>`);
   call.approval = 'user';
   return undefined;
+}
+
+/** A deep copy of validated params (a shallow one if they hold something that cannot be cloned). */
+function copyOf(params: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(params);
+  } catch {
+    return { ...params };
+  }
 }
